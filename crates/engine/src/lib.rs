@@ -1,0 +1,2 @@
+//! The spacechess engine: evaluation, search, the Oracle and the match runner, generic
+//! over [`rules::Position`].

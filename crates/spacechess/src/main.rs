@@ -1,0 +1,107 @@
+//! The spacechess program: command-line tools over the rules (and, later, the engine
+//! and the web server).
+
+use clap::{Parser, Subcommand};
+use rules::any;
+use rules::{Setup, SetupError};
+use std::process::ExitCode;
+
+mod perft_cmd;
+
+#[derive(Parser)]
+#[command(name = "spacechess", version, about = "Three- and four-dimensional chess")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The variant, rule set and options, shared by several subcommands.
+#[derive(clap::Args, Clone)]
+pub struct SetupArgs {
+    /// stacked, trid, quadlevel or fourfold
+    pub variant: String,
+    /// Tri-D rule set: federation (default), meder or stepwise
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// An option such as rook-pawns or destroy-both-kings (repeatable)
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// A position string instead of the start position
+    #[arg(long)]
+    pub pos: Option<String>,
+}
+
+impl SetupArgs {
+    pub fn setup(&self) -> Result<Setup, SetupError> {
+        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        Setup::from_ids(&self.variant, self.rules.as_deref(), &options)
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree
+    Perft {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// One line per root move: `<move token> <count>`
+        #[arg(long)]
+        divide: bool,
+        depth: u32,
+    },
+    /// List the legal move tokens, one per line
+    Moves {
+        #[command(flatten)]
+        setup: SetupArgs,
+    },
+    /// Import a record file and print the final position string
+    Replay {
+        /// The record file (PGN-shaped, records.md)
+        file: std::path::PathBuf,
+    },
+}
+
+/// A failure to report: the message, and exit status 2.
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Perft {
+            setup,
+            divide,
+            depth,
+        } => perft_cmd::run(&setup, depth, divide),
+        Command::Moves { setup } => {
+            let s = setup.setup()?;
+            for token in any::legal_tokens(&s, setup.pos.as_deref())? {
+                println!("{token}");
+            }
+            Ok(())
+        }
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;
+            let (game, _) = any::import_record(&text)?;
+            println!("{}", game.position_string());
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message)) => {
+            eprintln!("spacechess: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+

@@ -1,0 +1,46 @@
+//! `spacechess perft`.
+
+use crate::{Failure, SetupArgs};
+use rules::any::NewGameError;
+use rules::perft::{divide, perft};
+use rules::{with_position_type, Position};
+use std::time::Instant;
+
+pub fn run(args: &SetupArgs, depth: u32, split: bool) -> Result<(), Failure> {
+    let setup = args.setup()?;
+    with_position_type!(
+        setup.variant(),
+        P => {
+            let mut pos = match &args.pos {
+                Some(s) => P::from_position_string(&setup, s)?,
+                None => P::start(&setup)?,
+            };
+            count(&mut pos, depth, split);
+            Ok(())
+        },
+        Err(NewGameError::NotImplemented(setup.variant()).into())
+    )
+}
+
+/// Prints the divide lines (if asked) and the total, always last and alone on its line.
+#[allow(dead_code)]
+fn count<P: Position>(pos: &mut P, depth: u32, split: bool) {
+    let started = Instant::now();
+    let total = if split {
+        let root = pos.clone();
+        let mut total = 0;
+        for (m, n) in divide(pos, depth) {
+            println!("{} {n}", root.move_token(m));
+            total += n;
+        }
+        total
+    } else {
+        perft(pos, depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
+        total as f64 / secs.max(1e-9)
+    );
+    println!("{total}");
+}
