@@ -10,6 +10,7 @@
 
 pub mod any;
 pub mod error;
+pub mod fourfold;
 pub mod game;
 pub mod notation;
 pub mod perft;
@@ -23,5 +24,5 @@ pub use any::AnyGame;
 pub use error::{MoveError, PositionError, RecordError, SetupError};
 pub use game::{Game, GameStatus, Outcome, PlayError, Termination};
 pub use piece::{Color, Piece, PieceKind};
-pub use position::{AttackBoardView, Cell, Mover, MoveFacts, MoveSquares, Position};
+pub use position::{AttackBoardView, Cell, MoveFacts, MoveSquares, Mover, Position};
 pub use setup::{Options, RuleSet, Setup, Variant};

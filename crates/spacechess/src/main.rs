@@ -9,7 +9,11 @@ use std::process::ExitCode;
 mod perft_cmd;
 
 #[derive(Parser)]
-#[command(name = "spacechess", version, about = "Three- and four-dimensional chess")]
+#[command(
+    name = "spacechess",
+    version,
+    about = "Three- and four-dimensional chess"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -104,4 +108,3 @@ fn main() -> ExitCode {
         }
     }
 }
-
