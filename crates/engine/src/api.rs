@@ -123,6 +123,12 @@ impl SearchHandle {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
+    /// The flag [`SearchHandle::stop`] sets, for callers that hand the handle to another
+    /// thread to wait on but still want to stop the search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
     /// Waits for the result.
     pub fn wait(mut self) -> SearchResult {
         self.thread
@@ -247,9 +253,9 @@ pub fn table_of_size(mb: usize) -> Arc<Table> {
 pub fn params_for(limits: &Limits, settings: &Settings, options: &SearchOptions) -> Params {
     let budget = Budget::for_limits(limits, options.infinite);
     Params {
-        max_depth: limits
-            .depth
-            .map_or(Params::default().max_depth, |d| (d as i32).clamp(1, Params::default().max_depth)),
+        max_depth: limits.depth.map_or(Params::default().max_depth, |d| {
+            (d as i32).clamp(1, Params::default().max_depth)
+        }),
         node_limit: limits.nodes,
         soft_time: budget.soft,
         hard_time: budget.hard,
@@ -281,7 +287,9 @@ pub fn search_game<P: Position>(
     let shared = Shared::new(table, stop);
     let root = game.position().clone();
     let history = game.hashes();
-    let outcome = search::search(&root, &history, &params, &shared, &mut |it: &Iteration<P::Move>| {
+    let outcome = search::search(&root, &history, &params, &shared, &mut |it: &Iteration<
+        P::Move,
+    >| {
         on_progress(Progress {
             depth: it.depth as u32,
             score: score::to_api(it.score),
@@ -409,7 +417,11 @@ pub fn evaluate_for_record(game: &dyn AnyGame) -> f32 {
         };
     }
     let v = short_search_value(game, 5, Duration::from_millis(150));
-    let white = if game.turn() == rules::Color::White { v } else { -v };
+    let white = if game.turn() == rules::Color::White {
+        v
+    } else {
+        -v
+    };
     if score::is_mate(white) {
         return if white > 0 { 100.0 } else { -100.0 };
     }
@@ -467,5 +479,25 @@ pub fn search_value<P: Position>(
 ) -> Value {
     let params = params_for(&limits, &settings, &options);
     let shared = Shared::new(table_of_size(settings.hash_mb), stop);
-    search::search(game.position(), &game.hashes(), &params, &shared, &mut |_| {}).score
+    search::search(
+        game.position(),
+        &game.hashes(),
+        &params,
+        &shared,
+        &mut |_| {},
+    )
+    .score
+}
+
+/// The static evaluation of the current position in centipawns for the side to move
+/// (no search), for the protocol's `eval` and for tools.
+pub fn static_evaluation(game: &dyn AnyGame) -> i32 {
+    with_position_type!(
+        game.setup().variant(),
+        P => match game.as_any().downcast_ref::<Game<P>>() {
+            Some(g) => crate::eval::evaluate(g.position()),
+            None => 0,
+        },
+        0
+    )
 }

@@ -111,7 +111,15 @@ pub fn run<P: Position>(
             if stopped() {
                 break;
             }
-            score_move(&root, &history, &mut candidates[i], depth, deadline, &settings, &shared);
+            score_move(
+                &root,
+                &history,
+                &mut candidates[i],
+                depth,
+                deadline,
+                &settings,
+                &shared,
+            );
             on_report(report(&candidates, false));
         }
         // Forced mates need no deeper look.
@@ -190,7 +198,16 @@ fn score_move<P: Position>(
     };
     let outcome = if params.max_depth == 0 {
         // One ply: the static view of the child, resolved by a depth-1 search.
-        search::search(&child, &child_history, &Params { max_depth: 1, ..params }, shared, &mut |_| {})
+        search::search(
+            &child,
+            &child_history,
+            &Params {
+                max_depth: 1,
+                ..params
+            },
+            shared,
+            &mut |_| {},
+        )
     } else {
         search::search(&child, &child_history, &params, shared, &mut |_| {})
     };
@@ -231,9 +248,7 @@ fn player_ahead<M>(candidates: &[Candidate<M>]) -> bool {
 
 /// The value shown and ranked, after the repetition rules.
 fn shown_value<M>(c: &Candidate<M>, ahead: bool) -> Value {
-    if c.third_repetition {
-        DRAW
-    } else if c.allows_repetition && ahead {
+    if c.third_repetition || (c.allows_repetition && ahead) {
         DRAW
     } else {
         c.value.unwrap_or(-INFINITE)
@@ -275,7 +290,11 @@ fn report<M>(candidates: &[Candidate<M>], done: bool) -> OracleReport {
             };
             OracleMove {
                 token: c.token.clone(),
-                score: score::to_api(if c.value.is_some() || c.third_repetition { v } else { 0 }),
+                score: score::to_api(if c.value.is_some() || c.third_repetition {
+                    v
+                } else {
+                    0
+                }),
                 depth: c.depth,
                 tag,
                 line: c.line.clone(),

@@ -355,7 +355,11 @@ impl<'a, P: Position> Worker<'a, P> {
                 result.best = Some(roots[0].m);
                 result.pv = roots[0].pv.clone();
                 result.score = if complete { score } else { roots[0].score };
-                result.score -= if is_mate(result.score) { 0 } else { roots[0].bonus };
+                result.score -= if is_mate(result.score) {
+                    0
+                } else {
+                    roots[0].bonus
+                };
             }
             if !complete {
                 break;
@@ -447,6 +451,7 @@ impl<'a, P: Position> Worker<'a, P> {
         for r in roots.iter_mut() {
             r.score = -INFINITE;
         }
+        #[allow(clippy::needless_range_loop)] // the loop reads and writes roots[i]
         for i in 0..roots.len() {
             let m = roots[i].m;
             let bonus = roots[i].bonus;
@@ -503,9 +508,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let current = self.hashes.len() - 1;
         let key = self.hashes[current];
         let reversible = self.pos.halfmove_clock() as usize;
-        let lowest = current
-            .saturating_sub(reversible)
-            .max(self.barrier);
+        let lowest = current.saturating_sub(reversible).max(self.barrier);
         let mut earlier = 0;
         // Same side to move: every second position, from four plies back.
         let mut j = current as isize - 4;
@@ -525,7 +528,14 @@ impl<'a, P: Position> Worker<'a, P> {
         false
     }
 
-    fn search(&mut self, mut alpha: Value, mut beta: Value, depth: i32, ply: usize, null_ok: bool) -> Value {
+    fn search(
+        &mut self,
+        mut alpha: Value,
+        mut beta: Value,
+        depth: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> Value {
         self.pv[ply].clear();
         if depth <= 0 {
             return self.quiescence(alpha, beta, ply);
@@ -646,7 +656,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                if depth >= 4 && i >= 4 && !tactical && !in_check && !gives_check {
                     r = i32::from(self.reductions[depth.min(63) as usize][i.min(63)]);
                     if pv_node {
                         r -= 1;
@@ -761,8 +771,14 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             lists.facts.push(f);
         }
-        self.ordering
-            .score_moves(&self.pos, &lists.moves, &lists.facts, None, ply, &mut lists.scores);
+        self.ordering.score_moves(
+            &self.pos,
+            &lists.moves,
+            &lists.facts,
+            None,
+            ply,
+            &mut lists.scores,
+        );
         let values = piece_values(&self.pos);
         let original_alpha = alpha;
         let mut best_index = None;

@@ -71,5 +71,9 @@ pub fn generic<P: Position>(pos: &P) -> Value {
 /// enough (zugzwang is rare with such material).
 pub fn has_non_pawn_material<P: Position>(pos: &P) -> bool {
     let m = pos.material()[pos.turn().index()];
-    m[PieceKind::Knight.index()] + m[PieceKind::Bishop.index()] + m[PieceKind::Rook.index()] + m[PieceKind::Queen.index()] > 0
+    m[PieceKind::Knight.index()]
+        + m[PieceKind::Bishop.index()]
+        + m[PieceKind::Rook.index()]
+        + m[PieceKind::Queen.index()]
+        > 0
 }

@@ -24,8 +24,26 @@ pub struct Toy {
     hash: u64,
 }
 
-const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ROOK: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
@@ -140,7 +158,7 @@ impl Toy {
                 continue;
             }
             let (fx, fy) = ((from % 8) as i32, (from / 8) as i32);
-            let mut push = |to: usize, out: &mut Vec<ToyMove>| {
+            let push = |to: usize, out: &mut Vec<ToyMove>| {
                 if let Some(t) = self.board[to] {
                     if t.color == us || t.kind == PieceKind::King {
                         return;
@@ -149,10 +167,18 @@ impl Toy {
                 let last = if us == Color::White { 7 } else { 0 };
                 if p.kind == PieceKind::Pawn && (to / 8) as i32 == last {
                     for k in PieceKind::PROMOTIONS {
-                        out.push(ToyMove { from: from as u8, to: to as u8, promo: Some(k) });
+                        out.push(ToyMove {
+                            from: from as u8,
+                            to: to as u8,
+                            promo: Some(k),
+                        });
                     }
                 } else {
-                    out.push(ToyMove { from: from as u8, to: to as u8, promo: None });
+                    out.push(ToyMove {
+                        from: from as u8,
+                        to: to as u8,
+                        promo: None,
+                    });
                 }
             };
             match p.kind {
@@ -180,7 +206,11 @@ impl Toy {
                     }
                 }
                 PieceKind::Knight | PieceKind::King => {
-                    let steps = if p.kind == PieceKind::Knight { KNIGHT } else { KING };
+                    let steps = if p.kind == PieceKind::Knight {
+                        KNIGHT
+                    } else {
+                        KING
+                    };
                     for (dx, dy) in steps {
                         if let Some(s) = sq(fx + dx, fy + dy) {
                             push(s, out);
@@ -263,7 +293,11 @@ impl Position for Toy {
         self.hash
     }
     fn compute_hash(&self) -> u64 {
-        let mut h = if self.turn == Color::Black { key(10_000) } else { 0 };
+        let mut h = if self.turn == Color::Black {
+            key(10_000)
+        } else {
+            0
+        };
         for s in 0..64 {
             if let Some(p) = self.board[s] {
                 h ^= key(s * 12 + p.index());
@@ -353,7 +387,10 @@ impl Position for Toy {
         m
     }
     fn move_token(&self, m: ToyMove) -> String {
-        let promo = m.promo.map(|k| k.promotion_letter().to_string()).unwrap_or_default();
+        let promo = m
+            .promo
+            .map(|k| k.promotion_letter().to_string())
+            .unwrap_or_default();
         format!("{}{}{promo}", name(m.from), name(m.to))
     }
     fn move_notation(&self, m: ToyMove) -> String {
