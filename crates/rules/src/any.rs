@@ -216,6 +216,10 @@ macro_rules! with_position_type {
                 type $P = $crate::fourfold::FourfoldPosition;
                 $body
             }
+            $crate::setup::Variant::Stacked => {
+                type $P = $crate::stacked::StackedPosition;
+                $body
+            }
             _ => $missing,
         }
     };
