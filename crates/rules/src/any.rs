@@ -212,6 +212,10 @@ macro_rules! with_position_type {
         //     }
         #[allow(unreachable_patterns, unused_variables)]
         match $variant {
+            $crate::setup::Variant::Trid => {
+                type $P = $crate::trid::TridPosition;
+                $body
+            }
             _ => $missing,
         }
     };

@@ -17,6 +17,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod setup;
+pub mod trid;
 pub mod zobrist;
 
 pub use any::AnyGame;
