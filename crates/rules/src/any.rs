@@ -220,6 +220,10 @@ macro_rules! with_position_type {
                 type $P = $crate::stacked::StackedPosition;
                 $body
             }
+            $crate::setup::Variant::Trid => {
+                type $P = $crate::trid::TridPosition;
+                $body
+            }
             _ => $missing,
         }
     };

@@ -19,6 +19,7 @@ pub mod position;
 pub mod record;
 pub mod setup;
 pub mod stacked;
+pub mod trid;
 pub mod zobrist;
 
 pub use any::AnyGame;
