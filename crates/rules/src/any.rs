@@ -212,6 +212,10 @@ macro_rules! with_position_type {
         //     }
         #[allow(unreachable_patterns, unused_variables)]
         match $variant {
+            $crate::setup::Variant::Quadlevel => {
+                type $P = $crate::quadlevel::QuadlevelPosition;
+                $body
+            }
             _ => $missing,
         }
     };
