@@ -224,6 +224,10 @@ macro_rules! with_position_type {
                 type $P = $crate::trid::TridPosition;
                 $body
             }
+            $crate::setup::Variant::Quadlevel => {
+                type $P = $crate::quadlevel::QuadlevelPosition;
+                $body
+            }
             _ => $missing,
         }
     };
