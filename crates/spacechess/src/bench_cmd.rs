@@ -85,6 +85,7 @@ pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
                     vary: 0,
                     infinite: false,
                     seed: 1,
+                    plain: false,
                 },
                 Box::new(|_| {}),
             );

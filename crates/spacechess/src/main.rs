@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod bench_cmd;
 mod engine_cmd;
+mod match_cmd;
 mod perft_cmd;
 
 #[derive(Parser)]
@@ -68,6 +69,8 @@ enum Command {
         #[arg(default_value_t = bench_cmd::DEPTH)]
         depth: u32,
     },
+    /// Play two engines (builds or settings) against each other with an SPRT verdict
+    Match(Box<match_cmd::MatchArgs>),
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
@@ -100,6 +103,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Engine => engine_cmd::run(),
         Command::Bench { depth } => bench_cmd::run(depth),
+        Command::Match(args) => match_cmd::run(&args),
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;
