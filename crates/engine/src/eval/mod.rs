@@ -50,6 +50,21 @@ fn specialised<P: Position>(pos: &P) -> Option<&dyn Evaluate> {
     None
 }
 
+/// Centipawns per legal move of difference in mobility.
+pub const MOBILITY_WEIGHT: Value = 3;
+
+/// The mobility term: room to move, measured as the difference between the side to
+/// move's legal move count and the opponent's at the parent node (which the search has
+/// just generated, so the term costs nothing; `theirs` < 0 when unknown). In Tri-D the
+/// attack-board moves count too, which rewards controlling the boards.
+pub fn mobility(ours: i32, theirs: i32) -> Value {
+    if theirs < 0 {
+        0
+    } else {
+        MOBILITY_WEIGHT * (ours - theirs)
+    }
+}
+
 /// Material balance for the side to move with the given values.
 pub fn material_balance<P: Position>(pos: &P, values: &PieceValues) -> Value {
     let m = pos.material();
