@@ -17,6 +17,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// A quiescence node whose static score exceeds beta by this much stands pat before
+/// generating its moves (the mobility term rarely moves a score this far).
+const LAZY_MARGIN: Value = 120;
+
 /// State shared by all threads of a search.
 pub struct Shared {
     pub table: Arc<Table>,
@@ -748,6 +752,11 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         let in_check = self.pos.in_check();
+        let material = if in_check { 0 } else { evaluate(&self.pos) };
+        // Far above beta whatever the mobility: stand pat without generating moves.
+        if !in_check && material - LAZY_MARGIN >= beta {
+            return material;
+        }
         // Moves first: their number is the mobility term of the stand-pat score, and
         // none means mate or stalemate.
         let mut lists = std::mem::take(&mut self.lists[ply]);
@@ -763,7 +772,7 @@ impl<'a, P: Position> Worker<'a, P> {
             -INFINITE
         } else {
             let theirs = if ply > 0 { self.mobility[ply - 1] } else { -1 };
-            evaluate(&self.pos) + mobility(ours, theirs)
+            material + mobility(ours, theirs)
         };
         let mut best = stand;
         if !in_check {

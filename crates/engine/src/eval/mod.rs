@@ -3,7 +3,12 @@
 //! [`evaluate`] is what the search calls. It dispatches to the evaluation written for
 //! the concrete variant when there is one (by the position's type, so a variant whose
 //! evaluation is not written yet still works) and otherwise to [`generic`]: material
-//! with standard values.
+//! with standard values, which Tri-D uses: its attack-board control is measured by the
+//! mobility term (attack-board moves are legal moves like any other), see [`mobility`].
+
+mod fourfold;
+mod quadlevel;
+mod stacked;
 
 use crate::score::Value;
 use rules::{PieceKind, Position};
@@ -46,7 +51,15 @@ pub fn piece_values<P: Position>(pos: &P) -> PieceValues {
 /// The variant-specific evaluation of this position type, if one is written.
 fn specialised<P: Position>(pos: &P) -> Option<&dyn Evaluate> {
     let any: &dyn std::any::Any = pos;
-    let _ = any;
+    if let Some(p) = any.downcast_ref::<rules::stacked::StackedPosition>() {
+        return Some(p);
+    }
+    if let Some(p) = any.downcast_ref::<rules::quadlevel::QuadlevelPosition>() {
+        return Some(p);
+    }
+    if let Some(p) = any.downcast_ref::<rules::fourfold::FourfoldPosition>() {
+        return Some(p);
+    }
     None
 }
 
