@@ -4,9 +4,11 @@
 # short; raise GAMES for tighter error bars.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -p spacechess --locked >/dev/null
-bin=target/release/spacechess
-GAMES=${GAMES:-20}
+if [ -z "${BIN:-}" ]; then
+  cargo build --release -p spacechess --locked >/dev/null
+fi
+bin=${BIN:-target/release/spacechess}
+GAMES=${GAMES:-12}
 sections=${*:-bench oracle levels plain memory}
 
 for s in $sections; do
@@ -27,9 +29,11 @@ for s in $sections; do
     done
     ;;
   levels)
-    echo "== each level against the level below (fourfold and stacked, $GAMES games)"
+    echo "== each level against the level below ($GAMES games; Stacked to level 4 only, for time)"
     for v in fourfold stacked; do
-      for n in 2 3 4 5 6; do
+      levels="2 3 4 5 6"
+      [ "$v" = stacked ] && levels="2 3 4"
+      for n in $levels; do
         $bin match $v --a-go "depth $n" --b-go "depth $((n-1))" --a-option Vary=8 --b-option Vary=8 \
           --games "$GAMES" --max-plies 200 --elo0 0 --elo1 50 | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
       done

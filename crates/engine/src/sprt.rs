@@ -108,15 +108,20 @@ impl Sample {
     }
 
     /// The approximate log-likelihood ratio of Elo `elo1` against Elo `elo0`.
+    ///
+    /// **[decision]** A sample of identical outcomes (say, all wins) has no variance and
+    /// would leave the ratio undefined; the variance is floored at [`VARIANCE_FLOOR`]
+    /// (a standard deviation of 0.1 game points), which only matters for such lopsided
+    /// samples.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        if self.variance <= 0.0 {
-            return 0.0;
-        }
         let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        let variance_of_mean = self.variance / self.trials;
+        let variance_of_mean = self.variance.max(VARIANCE_FLOOR) / self.trials;
         (s1 - s0) * (2.0 * self.score - s0 - s1) / (2.0 * variance_of_mean)
     }
 }
+
+/// The smallest per-trial variance the LLR uses.
+pub const VARIANCE_FLOOR: f64 = 0.01;
 
 /// The SPRT's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,6 +235,21 @@ mod tests {
         let by_hand = (s1 - s0) * (2.0 * 0.55 - s0 - s1) / (2.0 * 0.1225 / 100.0);
         assert!(close(s.llr(0.0, 10.0), by_hand, 1e-12));
         assert!(close(s.elo(), 34.86, 0.01));
+    }
+
+    #[test]
+    fn a_clean_sweep_decides() {
+        let p = Pentanomial([0, 0, 0, 0, 6]);
+        let s = p.sample().unwrap();
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 400.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert_eq!(t.verdict(s.llr(t.elo0, t.elo1)), Verdict::H1);
+        let lost = Pentanomial([6, 0, 0, 0, 0]).sample().unwrap();
+        assert_eq!(t.verdict(lost.llr(t.elo0, t.elo1)), Verdict::H0);
     }
 
     #[test]
