@@ -313,14 +313,20 @@ pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
     }
     let sample = penta.sample().expect("at least one pair");
     let (elo_lo, elo_hi) = sample.elo_interval();
+    // A one-sided sample (say, all wins) has an unbounded Elo: the interval is then shown
+    // without a ± figure.
+    let spread = if elo_hi < 2000.0 && elo_lo > -2000.0 {
+        format!(" ± {:.1}", (elo_hi - elo_lo) / 2.0)
+    } else {
+        String::new()
+    };
     println!(
-        "result: {} games, A +{} ={} -{}, Elo {:+.1} ± {:.1} (95 % [{:+.1}, {:+.1}]), LLR {:.2}, SPRT {}",
+        "result: {} games, A +{} ={} -{}, Elo {:+.1}{spread} (95 % [{:+.1}, {:+.1}]), LLR {:.2}, SPRT {}",
         tri.games(),
         tri.wins,
         tri.draws,
         tri.losses,
         sample.elo(),
-        (elo_hi - elo_lo) / 2.0,
         elo_lo,
         elo_hi,
         sample.llr(sprt.elo0, sprt.elo1),
