@@ -197,3 +197,30 @@ pub fn handmade() -> Vec<(&'static str, String, u32)> {
         ),
     ]
 }
+
+/// Leaf count of the simple generator alone.
+fn naive_perft(n: &Naive, depth: u32) -> u64 {
+    let moves = n.legal_tokens();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|t| {
+            let mut next = n.clone();
+            next.play_token(t);
+            naive_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// The simple generator confirms the depth-4 count of `fourfold_rules.rs` (slow: run
+/// with `--ignored`).
+#[test]
+#[ignore]
+fn naive_perft_4_from_start() {
+    assert_eq!(
+        naive_perft(&Naive::parse(rules::fourfold::START), 4),
+        3_194_878
+    );
+}
