@@ -407,3 +407,18 @@ fn null_move_and_counters() {
     p.play(m);
     assert_eq!((p.halfmove_clock(), p.fullmove_number()), (0, 2));
 }
+
+#[test]
+fn pretty_draws_the_boards_as_a_two_by_two_grid() {
+    let d = FourfoldPosition::start(&setup()).unwrap().pretty();
+    let lines: Vec<&str> = d.lines().collect();
+    // Top row of boards is W=1 (Z=0 left, Z=1 right); rank 4 first.
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["@01", "@11"]
+    );
+    assert_eq!(lines[1], "4 . r b .   4 q k n r");
+    assert_eq!(lines[9], "2 P P P P   2 . . . .");
+    assert_eq!(lines[10], "1 R N K Q   1 . B R .");
+    assert_eq!(lines.last().copied(), Some(START));
+}
