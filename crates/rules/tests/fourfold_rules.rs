@@ -324,6 +324,10 @@ fn position_string_errors_say_what_and_where() {
         ("4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 0 0", "fullmove"),
         ("4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 0", "4 fields"),
         (
+            "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 1000001 1",
+            "at most 1000000",
+        ),
+        (
             "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/R2k w 0 1",
             "can capture the Black king on d1@11",
         ),
