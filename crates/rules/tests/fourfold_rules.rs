@@ -426,3 +426,38 @@ fn pretty_draws_the_boards_as_a_two_by_two_grid() {
     assert_eq!(lines[10], "1 R N K Q   1 . B R .");
     assert_eq!(lines.last().copied(), Some(START));
 }
+
+#[test]
+fn third_repetition_and_hundred_half_moves_draw() {
+    let mut g = Game::new(FourfoldPosition::start(&setup()).unwrap());
+    for _ in 0..2 {
+        for m in [
+            "Nb1@00-c3@00",
+            "Nc4@11-b2@11",
+            "Nc3@00-b1@00",
+            "Nb2@11-c4@11",
+        ] {
+            assert!(!g.is_over());
+            g.play_text(m).unwrap();
+        }
+    }
+    // The start position (placement and side to move) now stands for the third time.
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::Repetition))
+    );
+
+    // Two bare kings are checked before the 100 half-moves.
+    let g = Game::new(pos("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 100 80"));
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::InsufficientMaterial))
+    );
+    let mut g = Game::new(pos("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/3q w 99 80"));
+    g.play_text("Ka1@00-a2@00").unwrap();
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::FiftyMoves))
+    );
+}
