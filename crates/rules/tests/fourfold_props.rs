@@ -80,3 +80,29 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any text: an error or a position whose string reads back the same, never a panic.
+    #[test]
+    fn position_parser_never_panics(s in "[KQRBNPkqrbnpx0-9/| wb-]{0,70}") {
+        if let Ok(p) = FourfoldPosition::from_position_string(&setup(), &s) {
+            let again = FourfoldPosition::from_position_string(&setup(), &p.position_string()).unwrap();
+            prop_assert_eq!(again, p);
+        }
+    }
+
+    /// Valid strings with one character replaced: same.
+    #[test]
+    fn mutated_start_strings_never_panic(i in 0usize..60, c in "[KQRBNPkqrbnp0-9/| wb]") {
+        let mut s: Vec<char> = rules::fourfold::START.chars().collect();
+        let i = i % s.len();
+        s[i] = c.chars().next().unwrap();
+        let s: String = s.into_iter().collect();
+        if let Ok(p) = FourfoldPosition::from_position_string(&setup(), &s) {
+            prop_assert_eq!(p.hash(), p.compute_hash());
+            let _ = p.legal_moves();
+        }
+    }
+}
