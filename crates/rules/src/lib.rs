@@ -18,6 +18,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod setup;
+pub mod stacked;
 pub mod zobrist;
 
 pub use any::AnyGame;
