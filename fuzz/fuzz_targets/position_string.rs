@@ -1,6 +1,9 @@
 //! Position strings of every variant: never a panic, and an accepted string formats to a
 //! string that is accepted again and formats the same way. Every setup the rules accept is
 //! tried, so variants added later are fuzzed without changing this target.
+//!
+//! Hand-written seeds: `fuzz/seeds/position_string/` (give it as a second corpus directory:
+//! `cargo fuzz run position_string fuzz/corpus/position_string fuzz/seeds/position_string`).
 
 #![no_main]
 

@@ -1,5 +1,8 @@
 //! Game records of any variant: never a panic, and an imported game exports to a record
 //! that imports to the same game.
+//!
+//! Hand-written seeds: `fuzz/seeds/record/` (give it as a second corpus directory:
+//! `cargo fuzz run record fuzz/corpus/record fuzz/seeds/record`).
 
 #![no_main]
 
