@@ -12,6 +12,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: 'error',

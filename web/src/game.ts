@@ -458,7 +458,7 @@ export class GameScreen {
     const promo = s.options.every((m) => m.promotion);
     const label = (m: LegalMove) =>
       promo && s.kind === 'choose'
-        ? `${GLYPHS[m.promotion!.toLowerCase()] ?? ''} ${PROMOTION_NAMES[m.promotion!.toLowerCase()] ?? m.promotion}`
+        ? `${GLYPHS[(m.promotion ?? '').toLowerCase()] ?? ''} ${PROMOTION_NAMES[(m.promotion ?? '').toLowerCase()] ?? m.promotion}`
         : m.notation;
     e.replaceChildren(
       h('p', { text: promo ? 'Promote to:' : 'Choose the move:' }),

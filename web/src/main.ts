@@ -8,7 +8,7 @@ import { renderOpening } from './opening';
 import { forget, loadSaved, save, type SavedGame } from './storage';
 import './style.css';
 
-const app = document.getElementById('app')!;
+const app = document.getElementById('app') ?? document.body;
 let screen: GameScreen | null = null;
 const loadScene = () => import('./scene3d');
 

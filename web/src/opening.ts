@@ -43,6 +43,13 @@ export function readChoice(form: HTMLFormElement): OpeningChoice {
   };
 }
 
+/** The element the opening screen's own markup is known to contain. */
+function part<T extends HTMLElement>(root: ParentNode, selector: string): T {
+  const e = root.querySelector<T>(selector);
+  if (!e) throw new Error(`opening screen: missing ${selector}`);
+  return e;
+}
+
 export function renderOpening(
   host: HTMLElement,
   saved: SavedGame | null,
@@ -99,20 +106,20 @@ export function renderOpening(
       <p class="error" role="alert" hidden></p>
     </form>
   </main>`;
-  const form = host.querySelector<HTMLFormElement>('form.setup')!;
+  const form = part<HTMLFormElement>(host, 'form.setup');
   const sync = () => {
     const d = new FormData(form);
     const variant = d.get('variant');
-    form.querySelector<HTMLElement>('.trid-only')!.hidden = variant !== 'trid';
-    form.querySelector<HTMLElement>('.federation-only')!.hidden = d.get('rules') !== 'federation';
-    form.querySelector<HTMLElement>('.quadlevel-only')!.hidden = variant !== 'quadlevel';
-    form.querySelector<HTMLElement>('.computer-only')!.hidden = d.get('mode') === 'local';
-    form.querySelector<HTMLElement>('.timed-only')!.hidden = d.get('timed') !== 'on';
+    part(form, '.trid-only').hidden = variant !== 'trid';
+    part(form, '.federation-only').hidden = d.get('rules') !== 'federation';
+    part(form, '.quadlevel-only').hidden = variant !== 'quadlevel';
+    part(form, '.computer-only').hidden = d.get('mode') === 'local';
+    part(form, '.timed-only').hidden = d.get('timed') !== 'on';
   };
   form.addEventListener('change', sync);
   sync();
-  const error = form.querySelector<HTMLElement>('.error')!;
-  const start = form.querySelector<HTMLButtonElement>('.start')!;
+  const error = part(form, '.error');
+  const start = part<HTMLButtonElement>(form, '.start');
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     start.disabled = true;
@@ -127,8 +134,8 @@ export function renderOpening(
       });
   });
   if (saved) {
-    const resume = host.querySelector<HTMLElement>('.resume')!;
+    const resume = part(host, '.resume');
     resume.hidden = false;
-    resume.querySelector('button')!.addEventListener('click', () => onResume(saved));
+    part(resume, 'button').addEventListener('click', () => onResume(saved));
   }
 }

@@ -302,7 +302,8 @@ export class BoardScene {
     const groups = new Map<string, Vec3[]>();
     for (const c of view.cells) {
       const list = groups.get(c.board) ?? [];
-      list.push(this.cellPos.get(c.name)!);
+      const p = this.cellPos.get(c.name);
+      if (p) list.push(p);
       groups.set(c.board, list);
     }
     for (const [board, points] of groups) {
@@ -431,7 +432,7 @@ export class BoardScene {
       if (p) flatOn(new Mesh(this.geos.checkRing, this.mats.checkRing), p, 0.015);
     }
     for (const board of marks.boards) {
-      const pts = [...this.cellBoard].filter(([, b]) => b === board).map(([n]) => this.cellPos.get(n)!);
+      const pts = [...this.cellBoard].filter(([, b]) => b === board).flatMap(([n]) => this.cellPos.get(n) ?? []);
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.58, this.mats.framePick));
     }
     for (const to of marks.boardTargets) {
