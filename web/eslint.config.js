@@ -8,7 +8,13 @@ export default tseslint.config(
   {
     files: ['e2e/**/*.mjs', 'eslint.config.js'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+      // Node globals, and the browser globals of code run inside pages (page.evaluate).
+      globals: Object.fromEntries(
+        [
+          'process', 'console', 'setTimeout', 'clearTimeout', 'URL', 'Buffer', 'fetch', 'performance',
+          'window', 'document', 'navigator', 'getComputedStyle', 'requestAnimationFrame', 'innerHeight',
+        ].map((g) => [g, 'readonly']),
+      ),
     },
   },
   {

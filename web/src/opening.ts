@@ -133,6 +133,7 @@ export function renderOpening(
         start.disabled = false;
       });
   });
+  performance.mark('opening-ready');
   if (saved) {
     const resume = part(host, '.resume');
     resume.hidden = false;
