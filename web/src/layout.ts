@@ -10,7 +10,7 @@ export interface Vec3 {
 }
 
 /** Height between neighbouring levels, per variant (one unit is a square's width). */
-const LEVEL_GAP: Record<Variant, number> = { stacked: 2.2, trid: 1.15, quadlevel: 1.7, fourfold: 2.6 };
+const LEVEL_GAP: Record<Variant, number> = { stacked: 2.2, trid: 1.35, quadlevel: 1.7, fourfold: 2.6 };
 
 /** The centre of a square's top face in the 3D scene (y is up; White sits at +z). */
 export function cellPosition(variant: Variant, coords: readonly number[]): Vec3 {

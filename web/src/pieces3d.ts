@@ -48,8 +48,8 @@ function knightHead(): BufferGeometry {
   s.lineTo(-0.3, 0.3);
   s.quadraticCurveTo(-0.2, 0.3, -0.08, 0.33);
   s.quadraticCurveTo(-0.18, 0.18, -0.16, 0);
-  const g = new ExtrudeGeometry(s, { depth: 0.16, bevelEnabled: true, bevelThickness: 0.03, bevelSize: 0.03, bevelSegments: 2 });
-  g.translate(0, 0, -0.08);
+  const g = new ExtrudeGeometry(s, { depth: 0.2, bevelEnabled: true, bevelThickness: 0.03, bevelSize: 0.03, bevelSegments: 2 });
+  g.translate(0, 0, -0.1);
   return g;
 }
 
@@ -115,7 +115,7 @@ function partsFor(): Record<string, Parts> {
     r: [{ geometry: rook }, ...merlons],
     q: [{ geometry: queen }, ...crown, { geometry: crownBall, y: 0.8 }],
     k: [{ geometry: king }, { geometry: crossV, y: 0.86 }, { geometry: crossH, y: 0.88 }],
-    n: [{ geometry: knightBase }, { geometry: head, y: 0.12, ry: Math.PI / 2 }],
+    n: [{ geometry: knightBase }, { geometry: head, y: 0.12 }],
   };
   return cache;
 }
@@ -124,8 +124,8 @@ function partsFor(): Record<string, Parts> {
 export const PIECE_HEIGHT: Record<string, number> = { p: 0.55, b: 0.85, r: 0.7, q: 0.82, k: 0.95, n: 0.8 };
 
 /**
- * A piece as a group of meshes standing at the origin. Black pieces face the other way
- * (the knight looks toward its opponent).
+ * A piece as a group of meshes standing at the origin. Knights show their profile to the
+ * players (White's look toward the king's side, Black's the other way).
  */
 export function buildPiece(letter: string, material: Material): Group {
   const group = new Group();

@@ -94,7 +94,7 @@ export class BoardScene {
     liftedBlack: new MeshStandardMaterial({ color: 0x4a3f26, emissive: 0x443300, roughness: 0.4 }),
     checkWhite: new MeshStandardMaterial({ color: 0xffd0d0, emissive: 0xcc0000, roughness: 0.4 }),
     checkBlack: new MeshStandardMaterial({ color: 0x551111, emissive: 0xaa0000, roughness: 0.4 }),
-    post: new MeshStandardMaterial({ color: 0x9aa3ad, metalness: 0.6, roughness: 0.35 }),
+    post: new MeshStandardMaterial({ color: 0xc8d2dc, metalness: 0.3, roughness: 0.35 }),
     dot: new MeshBasicMaterial({ color: 0xffd400, side: DoubleSide, depthTest: false, transparent: true }),
     ring: new MeshBasicMaterial({ color: 0xffd400, side: DoubleSide, depthTest: false, transparent: true }),
     checkRing: new MeshBasicMaterial({ color: 0xff2020, side: DoubleSide, transparent: true, opacity: 0.8 }),
@@ -114,7 +114,7 @@ export class BoardScene {
     dot: new CircleGeometry(0.13, 20),
     ring: new RingGeometry(0.34, 0.44, 28),
     checkRing: new RingGeometry(0.3, 0.48, 28),
-    post: new CylinderGeometry(0.05, 0.05, 1, 10),
+    post: new CylinderGeometry(0.07, 0.07, 1, 10),
     dest: new BoxGeometry(2, 0.12, 2),
   };
 
