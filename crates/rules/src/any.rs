@@ -212,6 +212,14 @@ macro_rules! with_position_type {
         //     }
         #[allow(unreachable_patterns, unused_variables)]
         match $variant {
+            $crate::setup::Variant::Stacked => {
+                type $P = $crate::stacked::StackedPosition;
+                $body
+            }
+            $crate::setup::Variant::Quadlevel => {
+                type $P = $crate::quadlevel::QuadlevelPosition;
+                $body
+            }
             _ => $missing,
         }
     };
@@ -232,8 +240,11 @@ pub fn new_game(setup: &Setup, position: Option<&str>) -> Result<Box<dyn AnyGame
     )
 }
 
+/// An imported game and the comment after each of its moves.
+pub type ImportedGame = (Box<dyn AnyGame>, Vec<Option<String>>);
+
 /// Imports a record of any variant, replaying every move.
-pub fn import_record(text: &str) -> Result<(Box<dyn AnyGame>, Vec<Option<String>>), RecordError> {
+pub fn import_record(text: &str) -> Result<ImportedGame, RecordError> {
     let record = Record::parse(text)?;
     let setup = record::record_setup(&record)?;
     with_position_type!(
@@ -257,4 +268,3 @@ pub fn legal_tokens(setup: &Setup, position: Option<&str>) -> Result<Vec<String>
         .map(|m| m.token)
         .collect())
 }
-

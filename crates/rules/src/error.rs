@@ -9,8 +9,14 @@ pub enum SetupError {
     UnknownVariant(String),
     UnknownRuleSet(String),
     UnknownOption(String),
-    RuleSetNotApplicable { variant: Variant, rules: RuleSet },
-    OptionNotApplicable { option: &'static str, variant: Variant },
+    RuleSetNotApplicable {
+        variant: Variant,
+        rules: RuleSet,
+    },
+    OptionNotApplicable {
+        option: &'static str,
+        variant: Variant,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -105,10 +111,14 @@ impl MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.reason {
-            MoveErrorReason::Unreadable(why) => write!(f, "unreadable move {:?}: {why}", self.input),
+            MoveErrorReason::Unreadable(why) => {
+                write!(f, "unreadable move {:?}: {why}", self.input)
+            }
             MoveErrorReason::Illegal => write!(f, "illegal move {:?}", self.input),
             MoveErrorReason::Ambiguous => write!(f, "ambiguous move {:?}", self.input),
-            MoveErrorReason::GameOver => write!(f, "move {:?} after the game has ended", self.input),
+            MoveErrorReason::GameOver => {
+                write!(f, "move {:?} after the game has ended", self.input)
+            }
         }
     }
 }

@@ -301,4 +301,3 @@ impl From<MoveError> for PlayError {
         PlayError::Move(e)
     }
 }
-

@@ -15,13 +15,15 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod quadlevel;
 pub mod record;
 pub mod setup;
+pub mod stacked;
 pub mod zobrist;
 
 pub use any::AnyGame;
 pub use error::{MoveError, PositionError, RecordError, SetupError};
 pub use game::{Game, GameStatus, Outcome, PlayError, Termination};
 pub use piece::{Color, Piece, PieceKind};
-pub use position::{AttackBoardView, Cell, Mover, MoveFacts, MoveSquares, Position};
+pub use position::{AttackBoardView, Cell, MoveFacts, MoveSquares, Mover, Position};
 pub use setup::{Options, RuleSet, Setup, Variant};

@@ -178,7 +178,11 @@ impl Piece {
 
     pub fn from_char(c: char) -> Option<Piece> {
         let kind = PieceKind::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, kind })
     }
 

@@ -167,7 +167,8 @@ fn parse_movetext(lines: &[(usize, &str)], record: &mut Record) -> Result<(), Re
                         match record.moves.last_mut() {
                             Some(m) if m.comment.is_none() => m.comment = Some(comment),
                             Some(m) => {
-                                let joined = format!("{} {comment}", m.comment.take().unwrap_or_default());
+                                let joined =
+                                    format!("{} {comment}", m.comment.take().unwrap_or_default());
                                 m.comment = Some(joined);
                             }
                             None => {} // a comment before the first move is dropped

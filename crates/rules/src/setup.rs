@@ -171,7 +171,11 @@ impl Setup {
     }
 
     /// The setup from textual identifiers, as the command line, protocol and API give them.
-    pub fn from_ids(variant: &str, rules: Option<&str>, options: &[&str]) -> Result<Setup, SetupError> {
+    pub fn from_ids(
+        variant: &str,
+        rules: Option<&str>,
+        options: &[&str],
+    ) -> Result<Setup, SetupError> {
         let variant: Variant = variant.parse()?;
         let rules = rules.map(str::parse).transpose()?;
         let mut opts = Options::default();
