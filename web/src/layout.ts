@@ -206,6 +206,23 @@ export function flatRows(view: GameView, orientation: Side): FlatRow[] {
 
 // ---------------------------------------------------------------- names for people
 
+/** The name a board or level is shown with, in both views. */
+export function boardLabel(view: GameView, board: string): string {
+  switch (view.variant) {
+    case 'stacked':
+      return STACKED_LABEL[board] ?? board;
+    case 'quadlevel':
+      return board;
+    case 'fourfold':
+      return `Z${board[0]} W${board[1]}`;
+    case 'trid': {
+      if (TRID_MAIN[board]) return `Level ${TRID_MAIN[board]}`;
+      const ab = view.attack_boards.find((b) => b.name === board);
+      return ab ? `${ab.name} (${ab.level})` : board;
+    }
+  }
+}
+
 const PIECE_NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 
 export function pieceName(piece: string): string {

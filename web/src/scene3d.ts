@@ -32,7 +32,7 @@ import {
 } from 'three';
 import type { GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { attackBoardSquares, cellPosition, postGeometry, type Vec3 } from './layout';
+import { attackBoardSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
@@ -78,6 +78,8 @@ export class BoardScene {
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
 
+  private readonly labelLayer: HTMLElement;
+  private labels: { el: HTMLElement; at: Vector3 }[] = [];
   private tweens: Tween[] = [];
   private frameRequested = false;
   private readonly pointers = new Map<number, { x: number; y: number; sx: number; sy: number }>();
@@ -128,7 +130,10 @@ export class BoardScene {
     this.canvas = this.renderer.domElement;
     this.canvas.classList.add('board3d');
     this.canvas.style.touchAction = 'none';
-    container.append(this.canvas);
+    this.labelLayer = document.createElement('div');
+    this.labelLayer.className = 'labels3d';
+    this.labelLayer.setAttribute('aria-hidden', 'true');
+    container.append(this.canvas, this.labelLayer);
     this.scene.add(new HemisphereLight(0xdde6ff, 0x332a22, 1.4));
     this.scene.add(new AmbientLight(0xffffff, 0.35));
     const sun = new DirectionalLight(0xffffff, 1.6);
@@ -258,6 +263,7 @@ export class BoardScene {
     this.resizeObserver.disconnect();
     this.renderer.dispose();
     this.canvas.remove();
+    this.labelLayer.remove();
   }
 
   // ------------------------------------------------------------------ building
@@ -306,7 +312,14 @@ export class BoardScene {
       if (p) list.push(p);
       groups.set(c.board, list);
     }
+    this.labels = [];
+    this.labelLayer.replaceChildren();
     for (const [board, points] of groups) {
+      const el = document.createElement('span');
+      el.textContent = boardLabel(view, board);
+      this.labelLayer.append(el);
+      const at = new Vector3(Math.min(...points.map((p) => p.x)) - 0.55, points[0].y, Math.max(...points.map((p) => p.z)) + 0.55);
+      this.labels.push({ el, at });
       const ab = view.attack_boards.find((b) => b.name === board);
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
@@ -504,7 +517,19 @@ export class BoardScene {
     });
     this.placeCamera();
     this.renderer.render(this.scene, this.camera);
+    this.placeLabels();
     if (this.tweens.length) this.invalidate();
+  }
+
+  private placeLabels(): void {
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    for (const { el, at } of this.labels) {
+      const p = at.clone().project(this.camera);
+      const visible = p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
+      el.style.display = visible ? '' : 'none';
+      if (visible) el.style.transform = `translate(${((p.x + 1) / 2) * w}px, ${((1 - p.y) / 2) * h}px) translate(-100%, -50%)`;
+    }
   }
 
   // ------------------------------------------------------------------ input
