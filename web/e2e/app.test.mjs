@@ -2,8 +2,10 @@
 // Run: npm run e2e (needs target/release/spacechess built with web/dist embedded).
 
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import {
   OUT,
@@ -72,6 +74,21 @@ const SETUPS = [
   { variant: 'fourfold' },
 ];
 
+describe('bundle', () => {
+  it('keeps three.js out of the first load', () => {
+    const assets = join(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
+    const sizes = {};
+    for (const f of readdirSync(assets)) sizes[f] = { raw: readFileSync(join(assets, f)).length, gzip: gzipSync(readFileSync(join(assets, f))).length };
+    metrics.bundle = sizes;
+    const initial = Object.entries(sizes).filter(([f]) => /^index-/.test(f));
+    const initialGzip = initial.reduce((s, [, v]) => s + v.gzip, 0);
+    metrics.initialGzipBytes = initialGzip;
+    assert.ok(initialGzip < 30000, `initial load ${initialGzip} bytes gzipped`);
+    const html = readFileSync(join(assets, '../index.html'), 'utf8');
+    assert.ok(!/scene3d/.test(html), 'index.html does not load the 3D chunk');
+  });
+});
+
 describe('opening screen', () => {
   it('appears quickly and offers every variant', async () => {
     const page = await newPage();
@@ -113,6 +130,12 @@ for (const setup of SETUPS) {
       await clickSquare(page, m.from);
       assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'piece');
       await page.waitForSelector(`.flatview [data-square="${m.from}"].lifted`);
+      // Switching views keeps the piece picked up.
+      await page.click('button.toggle-view');
+      await waitFor3D(page);
+      await page.click('button.toggle-view');
+      await page.waitForSelector(`.flatview [data-square="${m.from}"].lifted`);
+      assert.ok((await page.locator('.flatview .target, .flatview .target-capture').count()) > 0, 'targets marked');
       await clickSquare(page, m.to);
       v = await waitForMyTurn(page, 2);
       assert.equal(v.history[0].token, m.token);

@@ -238,7 +238,8 @@ export class GameScreen {
     void this.act(async () => {
       const next = await api.move(v.id, token, v.ply);
       this.say('');
-      this.setView(next);
+      // The socket may already have brought the computer's reply: never step back to it.
+      if (!this.view || next.ply >= this.view.ply) this.setView(next);
     });
   }
 
