@@ -220,6 +220,10 @@ macro_rules! with_position_type {
                 type $P = $crate::quadlevel::QuadlevelPosition;
                 $body
             }
+            $crate::setup::Variant::Fourfold => {
+                type $P = $crate::fourfold::FourfoldPosition;
+                $body
+            }
             _ => $missing,
         }
     };

@@ -10,6 +10,7 @@
 
 pub mod any;
 pub mod error;
+pub mod fourfold;
 pub mod game;
 pub mod notation;
 pub mod perft;

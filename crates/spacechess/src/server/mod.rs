@@ -37,7 +37,7 @@ pub struct ServeArgs {
     /// Computer searches (and Oracles) one client address may run at once
     #[arg(long, default_value_t = 4, hide = true)]
     pub searches_per_client: u32,
-    /// Computer searches (and Oracles) running at once on the whole server
+    /// Computer searches (and Oracles) running at once on the whole server (0: none)
     #[arg(long, default_value_t = 16, hide = true)]
     pub max_searches: u32,
     /// Threads per search
@@ -97,7 +97,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         limits: LimitConfig {
             games_per_hour: args.games_per_hour,
             searches_per_client: args.searches_per_client,
-            max_searches: args.max_searches.max(1),
+            max_searches: args.max_searches,
         },
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),

@@ -112,7 +112,7 @@ impl GameState {
     /// The side that played move `i`.
     fn mover_of(&self, i: usize) -> Color {
         let first = view::start_turn(&*self.game, self.ply());
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             first
         } else {
             first.opposite()
@@ -569,13 +569,10 @@ impl Service {
                 c.stop(now);
             }
         }
+        let mut search_permit = None;
         if st.computer_to_move() {
-            let permit = match permit {
-                Some(p) => Some(p),
-                None => self.slots.try_acquire(None).ok(),
-            };
-            match permit {
-                Some(p) => self.start_search(slot, st, p),
+            match permit.or_else(|| self.slots.try_acquire(None).ok()) {
+                Some(p) => search_permit = Some(p),
                 None => {
                     st.waiting_for_slot = true;
                     self.waiting_list().push_back(Arc::clone(slot));
@@ -583,20 +580,29 @@ impl Service {
             }
         } else {
             drop(permit);
-            if st.human_to_move() {
-                if let Some(budget) = st.oracle_budget {
-                    self.start_oracle(slot, st, budget);
-                }
-            }
         }
         // A move whose evaluation no search will give gets a short evaluation of its own.
-        if st.evals.last() == Some(&None) && st.search.is_none() && !st.waiting_for_slot {
+        if st.evals.last() == Some(&None) && search_permit.is_none() && !st.waiting_for_slot {
             self.evaluate_last_move(slot, st);
         }
         self.arm_flag_timer(slot, st);
-        let _ = slot
-            .events
-            .send(view::state_message(st.view(&slot.id)).into());
+        // The new state goes out before the engine starts, so listeners always see the
+        // state first and then the progress that belongs to it.
+        let mut state = st.view(&slot.id);
+        if search_permit.is_some() {
+            state["computer_thinking"] = json!(true);
+        }
+        let _ = slot.events.send(view::state_message(state).into());
+        match search_permit {
+            Some(p) => self.start_search(slot, st, p),
+            None => {
+                if st.human_to_move() {
+                    if let Some(budget) = st.oracle_budget {
+                        self.start_oracle(slot, st, budget);
+                    }
+                }
+            }
+        }
     }
 
     fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {

@@ -114,7 +114,7 @@ pub fn game_view(game: &dyn AnyGame, ctx: &ViewContext<'_>) -> Value {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let side = if i % 2 == 0 {
+            let side = if i.is_multiple_of(2) {
                 start_turn
             } else {
                 start_turn.opposite()
@@ -184,7 +184,7 @@ pub fn game_view(game: &dyn AnyGame, ctx: &ViewContext<'_>) -> Value {
 
 /// The side that made the first move of the game.
 pub fn start_turn(game: &dyn AnyGame, plies: usize) -> Color {
-    if plies % 2 == 0 {
+    if plies.is_multiple_of(2) {
         game.turn()
     } else {
         game.turn().opposite()
