@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod quadlevel;
 pub mod record;
 pub mod setup;
 pub mod stacked;
