@@ -1,5 +1,5 @@
-//! The spacechess program: command-line tools over the rules (and, later, the engine
-//! and the web server).
+//! The spacechess program: the web server (the default command) and command-line tools
+//! over the rules and the engine.
 
 use clap::{Parser, Subcommand};
 use rules::any;
@@ -8,8 +8,10 @@ use std::process::ExitCode;
 
 mod bench_cmd;
 mod engine_cmd;
+mod loadtest;
 mod match_cmd;
 mod perft_cmd;
+mod server;
 
 #[derive(Parser)]
 #[command(
@@ -18,8 +20,9 @@ mod perft_cmd;
     about = "Three- and four-dimensional chess"
 )]
 struct Cli {
+    /// Without a command, `serve` with its defaults.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The variant, rule set and options, shared by several subcommands.
@@ -47,6 +50,11 @@ impl SetupArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start the web server (the default command)
+    Serve(server::ServeArgs),
+    /// Measure move-request latency against a running server (loopback only)
+    #[command(hide = true)]
+    Loadtest(loadtest::LoadtestArgs),
     /// Count the leaf nodes of the legal move tree
     Perft {
         #[command(flatten)]
@@ -91,7 +99,12 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
+    match cli
+        .command
+        .unwrap_or(Command::Serve(server::ServeArgs::default()))
+    {
+        Command::Serve(args) => server::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
         Command::Perft {
             setup,
             divide,
