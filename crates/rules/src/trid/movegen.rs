@@ -113,7 +113,7 @@ impl PathState {
 
 impl TridPosition {
     /// Every pseudo-legal move of the side to move.
-    pub(crate) fn pseudo_moves(&self, out: &mut Vec<TridMove>) {
+    pub(crate) fn pseudo_moves(&self, out: &mut Vec<TridMove>, in_check: bool) {
         let us = self.us();
         for s in self.pieces_of(us) {
             let c = self.at(s);
@@ -129,21 +129,83 @@ impl TridPosition {
                 }
             }
         }
-        self.castling_moves(out);
+        if !in_check {
+            self.castling_moves(out);
+        }
         self.board_moves(out);
     }
 
     /// Every legal move.
     pub(crate) fn legal_into(&self, out: &mut Vec<TridMove>) {
         let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(&mut pseudo);
-        out.extend(pseudo.into_iter().filter(|&m| self.is_legal(m)));
+        let in_check = self.king_attacked(self.us());
+        self.pseudo_moves(&mut pseudo, in_check);
+        let danger = self.danger_columns(in_check);
+        out.extend(
+            pseudo
+                .into_iter()
+                .filter(|&m| self.is_legal_fast(m, danger)),
+        );
     }
 
     pub(crate) fn count_legal_moves(&self) -> u64 {
         let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(&mut pseudo);
-        pseudo.into_iter().filter(|&m| self.is_legal(m)).count() as u64
+        let in_check = self.king_attacked(self.us());
+        self.pseudo_moves(&mut pseudo, in_check);
+        let danger = self.danger_columns(in_check);
+        pseudo
+            .into_iter()
+            .filter(|&m| self.is_legal_fast(m, danger))
+            .count() as u64
+    }
+
+    /// The columns from which moving away one of our pieces might open a line from an
+    /// enemy line piece to our king: those strictly between the two on a shadow line of
+    /// that piece's kind. All columns when we are in check.
+    fn danger_columns(&self, in_check: bool) -> u64 {
+        let us = self.us();
+        if in_check {
+            return u64::MAX;
+        }
+        let k = self.kings[us];
+        let (kx, ky) = (sq_x(k), sq_y(k));
+        let mut mask = 0u64;
+        for s in self.pieces_of(1 - us) {
+            let kind = code::kind(self.at(s));
+            if !matches!(kind, code::BISHOP | code::ROOK | code::QUEEN) {
+                continue;
+            }
+            let (dx, dy) = (kx - sq_x(s), ky - sq_y(s));
+            let straight = (dx == 0) != (dy == 0);
+            let diagonal = dx != 0 && dx.abs() == dy.abs();
+            let fits = match kind {
+                code::ROOK => straight,
+                code::BISHOP => diagonal,
+                _ => straight || diagonal,
+            };
+            if !fits {
+                continue;
+            }
+            let (sx, sy) = (dx.signum(), dy.signum());
+            for i in 1..dx.abs().max(dy.abs()) {
+                mask |= 1 << column(sq_x(s) + i * sx, sq_y(s) + i * sy);
+            }
+        }
+        mask
+    }
+
+    /// Legality with a shortcut: an ordinary move of a piece other than the king, from a
+    /// column no enemy line to our king passes, cannot expose the king (moving a piece
+    /// into a column never unblocks a line, and we are not in check).
+    #[inline]
+    fn is_legal_fast(&self, m: TridMove, danger: u64) -> bool {
+        if m.kind == kind::NORMAL
+            && code::kind(self.at(m.from)) != code::KING
+            && danger & (1 << sq_col(m.from)) == 0
+        {
+            return true;
+        }
+        self.is_legal(m)
     }
 
     /// A pseudo-legal move is legal when the mover's king is not attacked after it.
@@ -337,7 +399,8 @@ impl TridPosition {
             return;
         }
         let king = square(4, rank, z);
-        if self.kings[us] != king || self.king_attacked(us) {
+        // (Not called when in check.)
+        if self.kings[us] != king {
             return;
         }
         let own_rook = code::ROOK | if us == 1 { code::BLACK } else { 0 };
