@@ -226,3 +226,37 @@ fn insufficient_material_and_views() {
     assert!(views[3].standing);
     assert_eq!(views[3].owner, Color::Black);
 }
+
+/// Plays random moves from the start, then cross-checks the reached position with the
+/// naive generator: reaches board placements and ownerships no hand-made position has.
+fn cross_check_after_random_play(setup: &Setup, choices: &[u16], depth: u32) {
+    let mut p = TridPosition::start(setup).unwrap();
+    for &c in choices {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        // Prefer attack-board moves now and then so boards wander.
+        let boards: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| p.move_token(m).contains('>'))
+            .collect();
+        let m = if c % 3 == 0 && !boards.is_empty() {
+            boards[c as usize / 3 % boards.len()]
+        } else {
+            moves[c as usize % moves.len()]
+        };
+        p.play(m);
+    }
+    trid_naive::cross_check(setup, &p.position_string(), depth);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_middlegames_agree_with_the_naive_generator(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..50)) {
+        cross_check_after_random_play(&setups()[rules], &choices, 2);
+    }
+}
