@@ -45,6 +45,8 @@ pub(crate) fn levels(mut m: u8) -> impl Iterator<Item = i8> {
 }
 
 /// A line move's progress through the columns it passes, per rule set.
+// Kept on the stack: boxing the stepwise walk would allocate once per ray.
+#[allow(clippy::large_enum_variant)]
 enum PathState {
     Federation { from_level: i8, clear: u8 },
     Meder { blocked: bool },
