@@ -260,3 +260,18 @@ proptest! {
         cross_check_after_random_play(&setups()[rules], &choices, 2);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Mangled position strings are rejected with an error, never a panic.
+    #[test]
+    fn mangled_strings_never_panic(cut in 0usize..400, insert in "[ -~é♔]{0,6}", rules in 0usize..4) {
+        let s = TridPosition::start(&setups()[rules]).unwrap().position_string();
+        let mut chars: Vec<char> = s.chars().collect();
+        let at = cut.min(chars.len());
+        chars.splice(at..(at + 3).min(chars.len()), insert.chars());
+        let mangled: String = chars.into_iter().collect();
+        let _ = TridPosition::from_position_string(&setups()[rules], &mangled);
+    }
+}
