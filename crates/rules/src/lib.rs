@@ -10,13 +10,16 @@
 
 pub mod any;
 pub mod error;
+pub mod fourfold;
 pub mod game;
 pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod quadlevel;
 pub mod record;
 pub mod setup;
+pub mod stacked;
 pub mod trid;
 pub mod zobrist;
 
