@@ -31,6 +31,60 @@ const KING_STEPS: [(i8, i8); 8] = [
 const ROOK_STEPS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_STEPS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
+const SHADOW_WHITE_PAWN: u8 = 1;
+const SHADOW_BLACK_PAWN: u8 = 2;
+const SHADOW_KNIGHT: u8 = 4;
+const SHADOW_DIAGONAL: u8 = 8;
+const SHADOW_STRAIGHT: u8 = 16;
+const SHADOW_KING: u8 = 32;
+const SHADOW_ROOK_PAWN: u8 = 64;
+
+/// For each (from column, to column): which kinds of move the shadow allows, ignoring
+/// blocking — a quick filter before the exact attack test.
+static SHADOW: [u8; COLUMNS * COLUMNS] = shadow_table();
+
+const fn shadow_table() -> [u8; COLUMNS * COLUMNS] {
+    let mut t = [0u8; COLUMNS * COLUMNS];
+    let mut from = 0;
+    while from < COLUMNS {
+        let mut to = 0;
+        while to < COLUMNS {
+            let (fx, fy) = ((from % 6) as i8, (from / 6) as i8);
+            let dx = (to % 6) as i8 - fx;
+            let dy = (to / 6) as i8 - fy;
+            let (ax, ay) = (dx.abs(), dy.abs());
+            let mut m = 0;
+            if from != to {
+                if ax == 1 && dy == 1 {
+                    m |= SHADOW_WHITE_PAWN;
+                }
+                if ax == 1 && dy == -1 {
+                    m |= SHADOW_BLACK_PAWN;
+                }
+                if (ax == 1 && ay == 2) || (ax == 2 && ay == 1) {
+                    m |= SHADOW_KNIGHT;
+                }
+                if ax == ay {
+                    m |= SHADOW_DIAGONAL;
+                }
+                if dx == 0 || dy == 0 {
+                    m |= SHADOW_STRAIGHT;
+                }
+                if ax <= 1 && ay <= 1 {
+                    m |= SHADOW_KING;
+                }
+                if ay == 1 && ((fx == 0 && dx == 1) || (fx == 5 && dx == -1)) {
+                    m |= SHADOW_ROOK_PAWN;
+                }
+            }
+            t[from * COLUMNS + to] = m;
+            to += 1;
+        }
+        from += 1;
+    }
+    t
+}
+
 /// Iterates the set bits (levels) of a column mask.
 #[inline]
 pub(crate) fn levels(mut m: u8) -> impl Iterator<Item = i8> {
@@ -45,6 +99,8 @@ pub(crate) fn levels(mut m: u8) -> impl Iterator<Item = i8> {
 }
 
 /// A line move's progress through the columns it passes, per rule set.
+// Kept on the stack: boxing the stepwise walk would allocate once per ray.
+#[allow(clippy::large_enum_variant)]
 enum PathState {
     Federation { from_level: i8, clear: u8 },
     Meder { blocked: bool },
@@ -113,7 +169,7 @@ impl PathState {
 
 impl TridPosition {
     /// Every pseudo-legal move of the side to move.
-    pub(crate) fn pseudo_moves(&self, out: &mut Vec<TridMove>) {
+    pub(crate) fn pseudo_moves(&self, out: &mut Vec<TridMove>, in_check: bool) {
         let us = self.us();
         for s in self.pieces_of(us) {
             let c = self.at(s);
@@ -129,21 +185,83 @@ impl TridPosition {
                 }
             }
         }
-        self.castling_moves(out);
+        if !in_check {
+            self.castling_moves(out);
+        }
         self.board_moves(out);
     }
 
     /// Every legal move.
     pub(crate) fn legal_into(&self, out: &mut Vec<TridMove>) {
         let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(&mut pseudo);
-        out.extend(pseudo.into_iter().filter(|&m| self.is_legal(m)));
+        let in_check = self.king_attacked(self.us());
+        self.pseudo_moves(&mut pseudo, in_check);
+        let danger = self.danger_columns(in_check);
+        out.extend(
+            pseudo
+                .into_iter()
+                .filter(|&m| self.is_legal_fast(m, danger)),
+        );
     }
 
     pub(crate) fn count_legal_moves(&self) -> u64 {
         let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(&mut pseudo);
-        pseudo.into_iter().filter(|&m| self.is_legal(m)).count() as u64
+        let in_check = self.king_attacked(self.us());
+        self.pseudo_moves(&mut pseudo, in_check);
+        let danger = self.danger_columns(in_check);
+        pseudo
+            .into_iter()
+            .filter(|&m| self.is_legal_fast(m, danger))
+            .count() as u64
+    }
+
+    /// The columns from which moving away one of our pieces might open a line from an
+    /// enemy line piece to our king: those strictly between the two on a shadow line of
+    /// that piece's kind. All columns when we are in check.
+    fn danger_columns(&self, in_check: bool) -> u64 {
+        let us = self.us();
+        if in_check {
+            return u64::MAX;
+        }
+        let k = self.kings[us];
+        let (kx, ky) = (sq_x(k), sq_y(k));
+        let mut mask = 0u64;
+        for s in self.pieces_of(1 - us) {
+            let kind = code::kind(self.at(s));
+            if !matches!(kind, code::BISHOP | code::ROOK | code::QUEEN) {
+                continue;
+            }
+            let (dx, dy) = (kx - sq_x(s), ky - sq_y(s));
+            let straight = (dx == 0) != (dy == 0);
+            let diagonal = dx != 0 && dx.abs() == dy.abs();
+            let fits = match kind {
+                code::ROOK => straight,
+                code::BISHOP => diagonal,
+                _ => straight || diagonal,
+            };
+            if !fits {
+                continue;
+            }
+            let (sx, sy) = (dx.signum(), dy.signum());
+            for i in 1..dx.abs().max(dy.abs()) {
+                mask |= 1 << column(sq_x(s) + i * sx, sq_y(s) + i * sy);
+            }
+        }
+        mask
+    }
+
+    /// Legality with a shortcut: an ordinary move of a piece other than the king, from a
+    /// column no enemy line to our king passes, cannot expose the king (moving a piece
+    /// into a column never unblocks a line, and we are not in check).
+    #[inline]
+    fn is_legal_fast(&self, m: TridMove, danger: u64) -> bool {
+        if m.kind == kind::NORMAL
+            && code::kind(self.at(m.from)) != code::KING
+            && danger & (1 << sq_col(m.from)) == 0
+        {
+            return true;
+        }
+        self.is_legal(m)
     }
 
     /// A pseudo-legal move is legal when the mover's king is not attacked after it.
@@ -337,7 +455,8 @@ impl TridPosition {
             return;
         }
         let king = square(4, rank, z);
-        if self.kings[us] != king || self.king_attacked(us) {
+        // (Not called when in check.)
+        if self.kings[us] != king {
             return;
         }
         let own_rook = code::ROOK | if us == 1 { code::BLACK } else { 0 };
@@ -415,7 +534,30 @@ impl TridPosition {
     /// Whether a side's king is attacked.
     pub(crate) fn king_attacked(&self, side: usize) -> bool {
         let k = self.kings[side];
-        self.pieces_of(1 - side)
-            .any(|s| self.attacks(s, self.at(s), k))
+        let to_col = sq_col(k);
+        let extra = if self.rook_pawns && self.rules == RuleSet::Federation {
+            SHADOW_ROOK_PAWN
+        } else {
+            0
+        };
+        self.pieces_of(1 - side).any(|s| {
+            let c = self.at(s);
+            let wanted = match code::kind(c) {
+                code::PAWN => {
+                    extra
+                        | if code::color(c) == 0 {
+                            SHADOW_WHITE_PAWN
+                        } else {
+                            SHADOW_BLACK_PAWN
+                        }
+                }
+                code::KNIGHT => SHADOW_KNIGHT,
+                code::BISHOP => SHADOW_DIAGONAL,
+                code::ROOK => SHADOW_STRAIGHT,
+                code::QUEEN => SHADOW_DIAGONAL | SHADOW_STRAIGHT,
+                _ => SHADOW_KING,
+            };
+            SHADOW[sq_col(s) * COLUMNS + to_col] & wanted != 0 && self.attacks(s, c, k)
+        })
     }
 }

@@ -275,6 +275,11 @@ impl Naive {
         }
     }
 
+    /// Whether the king of a side is attacked (for property tests).
+    pub fn king_attacked_pub(&self, white: bool) -> bool {
+        self.king_attacked(white)
+    }
+
     fn king_attacked(&self, white: bool) -> bool {
         let king = if white { 'K' } else { 'k' };
         let ks = *self.pieces.iter().find(|(_, p)| p.0 == king).unwrap().0;
