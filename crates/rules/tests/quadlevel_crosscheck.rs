@@ -63,11 +63,10 @@ fn cross_check(p: &mut QuadlevelPosition, r: &RefPos, depth: u32, path: &mut Vec
         let undo = p.play(m);
         let child = r.after(rm);
         path.push(token);
-        assert_eq!(
-            p.position_string(),
-            child.format(),
-            "position after {path:?}"
-        );
+        let string = p.position_string();
+        assert_eq!(string, child.format(), "position after {path:?}");
+        let reread = QuadlevelPosition::from_position_string(&p.setup(), &string).unwrap();
+        assert_eq!(&reread, p, "position string round trip after {path:?}");
         leaves += cross_check(p, &child, depth - 1, path);
         path.pop();
         p.undo(m, undo);
@@ -399,6 +398,22 @@ fn destroy_both_kings_removal_with_free_choice() {
     assert!(t.len() > 5);
     assert!(t.iter().all(|m| m.starts_with("a1L1!")));
     check(&s, true, 3);
+}
+
+/// Destroy-both-kings, the unmoved b1L2 king (walled in by its own men) is checked by
+/// the d2L2 knight that nothing can take: it is removed, and the position after the move
+/// must no longer count it as an unmoved castling king.
+#[test]
+fn destroy_both_kings_removal_of_an_unmoved_king() {
+    let s = "4/4/4/4/4/4/1P2/1N2|1k2/4/4/4/4/4/PPPn/BKR*1|2k1/4/4/4/4/4/1P2/1BK1|4/4/4/4/4/4/4/4 w - 0 1 -";
+    assert_eq!(pos(s.strip_suffix(" -").unwrap(), false).count_legal(), 0);
+    let p = pos(s, true);
+    let t = tokens(&p);
+    assert!(
+        !t.is_empty() && t.iter().all(|m| m.starts_with("b1L2!")),
+        "{t:?}"
+    );
+    check(s, true, 3);
 }
 
 /// Destroy-both-kings, White's last king is locked and its only other piece (the a2L1
