@@ -10,6 +10,7 @@
 
 pub mod any;
 pub mod error;
+pub mod fourfold;
 pub mod game;
 pub mod notation;
 pub mod perft;
@@ -18,6 +19,7 @@ pub mod position;
 pub mod quadlevel;
 pub mod record;
 pub mod setup;
+pub mod stacked;
 pub mod zobrist;
 
 pub use any::AnyGame;

@@ -1,12 +1,14 @@
-//! The spacechess program: command-line tools over the rules (and, later, the engine
-//! and the web server).
+//! The spacechess program: the web server (the default command) and command-line tools
+//! over the rules and the engine.
 
 use clap::{Parser, Subcommand};
 use rules::any;
 use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
+mod loadtest;
 mod perft_cmd;
+mod server;
 
 #[derive(Parser)]
 #[command(
@@ -15,8 +17,9 @@ mod perft_cmd;
     about = "Three- and four-dimensional chess"
 )]
 struct Cli {
+    /// Without a command, `serve` with its defaults.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The variant, rule set and options, shared by several subcommands.
@@ -44,6 +47,11 @@ impl SetupArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start the web server (the default command)
+    Serve(server::ServeArgs),
+    /// Measure move-request latency against a running server (loopback only)
+    #[command(hide = true)]
+    Loadtest(loadtest::LoadtestArgs),
     /// Count the leaf nodes of the legal move tree
     Perft {
         #[command(flatten)]
@@ -75,7 +83,12 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
+    match cli
+        .command
+        .unwrap_or(Command::Serve(server::ServeArgs::default()))
+    {
+        Command::Serve(args) => server::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
         Command::Perft {
             setup,
             divide,

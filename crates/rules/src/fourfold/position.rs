@@ -1,0 +1,224 @@
+//! [`Position`] for Fourfold: play/undo and the trait's plumbing.
+
+use super::board::{code, piece_of, side_key, FourfoldPosition};
+use super::fen::START;
+use super::movegen::{Counter, FourfoldMove};
+use super::square::square_name;
+use crate::error::{PositionError, SetupError};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::{Cell, MoveFacts, MoveSquares, Mover, Position};
+use crate::setup::{Setup, Variant};
+
+/// What [`FourfoldPosition::undo`] needs: the captured piece's code (0 for none), the
+/// halfmove clock and hash before the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourfoldUndo {
+    captured: u8,
+    halfmove: u32,
+    hash: u64,
+}
+
+fn check_setup(setup: &Setup) -> Result<(), SetupError> {
+    if setup.variant() != Variant::Fourfold {
+        // The only setup error naming two variants: the caller asked for another game.
+        return Err(SetupError::UnknownVariant(format!(
+            "{} (this is the fourfold position type)",
+            setup.variant()
+        )));
+    }
+    Ok(())
+}
+
+impl Position for FourfoldPosition {
+    type Move = FourfoldMove;
+    type Undo = FourfoldUndo;
+
+    fn start(setup: &Setup) -> Result<Self, SetupError> {
+        check_setup(setup)?;
+        Ok(FourfoldPosition::parse(START).expect("the start position string is valid"))
+    }
+
+    fn from_position_string(setup: &Setup, s: &str) -> Result<Self, PositionError> {
+        check_setup(setup).map_err(|e| PositionError::new(s, e.to_string()))?;
+        FourfoldPosition::parse(s)
+    }
+
+    fn position_string(&self) -> String {
+        self.to_position_string()
+    }
+
+    fn setup(&self) -> Setup {
+        Setup::standard(Variant::Fourfold)
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+
+    fn generate_legal(&self, out: &mut Vec<FourfoldMove>) {
+        self.visit_legal(out);
+    }
+
+    fn count_legal(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.visit_legal(&mut counter);
+        counter.0
+    }
+
+    fn play(&mut self, m: FourfoldMove) -> FourfoldUndo {
+        let (from, to) = (m.from_square(), m.to_square());
+        let mover = self.board[from];
+        let captured = self.board[to];
+        let undo = FourfoldUndo {
+            captured,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        if captured != 0 {
+            self.take(to, captured);
+        }
+        self.take(from, mover);
+        let placed = if m.is_promotion() {
+            code(Piece::new(self.turn, PieceKind::Queen))
+        } else {
+            mover
+        };
+        self.put(to, placed);
+        let pawn_move = piece_of(mover).kind == PieceKind::Pawn;
+        self.halfmove = if pawn_move || captured != 0 {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = self.turn.opposite();
+        self.hash ^= side_key();
+        undo
+    }
+
+    fn undo(&mut self, m: FourfoldMove, undo: FourfoldUndo) {
+        let (from, to) = (m.from_square(), m.to_square());
+        self.turn = self.turn.opposite();
+        if self.turn == Color::Black {
+            self.fullmove -= 1;
+        }
+        let placed = self.board[to];
+        self.take(to, placed);
+        let mover = if m.is_promotion() {
+            code(Piece::new(self.turn, PieceKind::Pawn))
+        } else {
+            placed
+        };
+        self.put(from, mover);
+        if undo.captured != 0 {
+            self.put(to, undo.captured);
+        }
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    fn play_null(&mut self) -> FourfoldUndo {
+        let undo = FourfoldUndo {
+            captured: 0,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        self.halfmove += 1;
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = self.turn.opposite();
+        self.hash ^= side_key();
+        undo
+    }
+
+    fn undo_null(&mut self, undo: FourfoldUndo) {
+        self.turn = self.turn.opposite();
+        if self.turn == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    fn in_check(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    fn checked_kings(&self) -> Vec<String> {
+        if self.in_check() {
+            vec![square_name(self.king_square(self.turn))]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn move_facts(&self, m: FourfoldMove) -> MoveFacts {
+        let kind = self
+            .piece_at(m.from_square())
+            .map_or(PieceKind::Pawn, |p| p.kind);
+        let captured = self.piece_at(m.to_square()).map(|p| p.kind);
+        MoveFacts {
+            mover: Mover::Piece(kind),
+            captured,
+            promotion: m.is_promotion().then_some(PieceKind::Queen),
+            zeroing: kind == PieceKind::Pawn || captured.is_some(),
+            castling: false,
+        }
+    }
+
+    fn move_squares(&self, m: FourfoldMove) -> MoveSquares {
+        self.squares(m)
+    }
+
+    /// Only the two kings are left (seed 004: "two bare kings"). Any other material,
+    /// however weak, plays on.
+    fn insufficient_material(&self) -> bool {
+        (self.occupied[0] | self.occupied[1]).count_ones() == 2
+    }
+
+    fn material(&self) -> [[u8; 6]; 2] {
+        let mut out = [[0u8; 6]; 2];
+        for (c, side) in self.pieces.iter().enumerate() {
+            for (k, bits) in side.iter().enumerate() {
+                out[c][k] = bits.count_ones() as u8;
+            }
+        }
+        out
+    }
+
+    fn move_token(&self, m: FourfoldMove) -> String {
+        self.token(m)
+    }
+
+    /// The public game's ASCII long algebraic form (see [`super::text`]).
+    fn move_notation(&self, m: FourfoldMove) -> String {
+        self.notation(m)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.all_cells()
+    }
+
+    fn pretty(&self) -> String {
+        self.drawing()
+    }
+}

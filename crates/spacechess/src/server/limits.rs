@@ -1,0 +1,165 @@
+//! Limits that keep one client (or many) from exhausting the machine: games created per
+//! hour per client address, searches running at once per client, and searches running at
+//! once in total. A search holds a [`SearchPermit`] for as long as it runs.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The configured limits.
+#[derive(Clone, Copy, Debug)]
+pub struct LimitConfig {
+    pub games_per_hour: u32,
+    pub searches_per_client: u32,
+    pub max_searches: u32,
+}
+
+impl Default for LimitConfig {
+    fn default() -> Self {
+        LimitConfig {
+            games_per_hour: 200,
+            searches_per_client: 4,
+            max_searches: 16,
+        }
+    }
+}
+
+/// Counts running searches, per client and in total.
+pub struct SearchSlots {
+    config: LimitConfig,
+    inner: Mutex<Counts>,
+    /// Called whenever a slot frees, so waiting work can retry.
+    on_release: Box<dyn Fn() + Send + Sync>,
+}
+
+#[derive(Default)]
+struct Counts {
+    total: u32,
+    per_client: HashMap<String, u32>,
+}
+
+/// Why a search may not start now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotRefusal {
+    ClientBusy(u32),
+    ServerBusy(u32),
+}
+
+impl std::fmt::Display for SlotRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SlotRefusal::ClientBusy(n) => write!(
+                f,
+                "too many computer searches running for this client (at most {n} at once)"
+            ),
+            SlotRefusal::ServerBusy(n) => write!(
+                f,
+                "the server is running its maximum of {n} computer searches; try again shortly"
+            ),
+        }
+    }
+}
+
+impl SearchSlots {
+    pub fn new(config: LimitConfig, on_release: Box<dyn Fn() + Send + Sync>) -> Arc<SearchSlots> {
+        Arc::new(SearchSlots {
+            config,
+            inner: Mutex::new(Counts::default()),
+            on_release,
+        })
+    }
+
+    fn counts(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A permit for `client`, or why not. `None` as client skips the per-client limit
+    /// (searches the server resumes by itself after a restart).
+    pub fn try_acquire(
+        self: &Arc<Self>,
+        client: Option<&str>,
+    ) -> Result<SearchPermit, SlotRefusal> {
+        let mut counts = self.counts();
+        if counts.total >= self.config.max_searches {
+            return Err(SlotRefusal::ServerBusy(self.config.max_searches));
+        }
+        if let Some(c) = client {
+            let n = counts.per_client.get(c).copied().unwrap_or(0);
+            if n >= self.config.searches_per_client {
+                return Err(SlotRefusal::ClientBusy(self.config.searches_per_client));
+            }
+            counts.per_client.insert(c.to_string(), n + 1);
+        }
+        counts.total += 1;
+        Ok(SearchPermit {
+            slots: Arc::clone(self),
+            client: client.map(str::to_string),
+        })
+    }
+
+    /// Searches running now.
+    #[cfg(test)]
+    pub fn running(&self) -> u32 {
+        self.counts().total
+    }
+}
+
+/// One running search's claim on the limits; released on drop.
+pub struct SearchPermit {
+    slots: Arc<SearchSlots>,
+    client: Option<String>,
+}
+
+impl Drop for SearchPermit {
+    fn drop(&mut self) {
+        {
+            let mut counts = self.slots.counts();
+            counts.total = counts.total.saturating_sub(1);
+            if let Some(c) = &self.client {
+                if let Some(n) = counts.per_client.get_mut(c) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        counts.per_client.remove(c);
+                    }
+                }
+            }
+        }
+        (self.slots.on_release)();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    #[test]
+    fn per_client_and_global_caps_apply_and_release() {
+        let released = Arc::new(AtomicU32::new(0));
+        let r = Arc::clone(&released);
+        let slots = SearchSlots::new(
+            LimitConfig {
+                games_per_hour: 1,
+                searches_per_client: 2,
+                max_searches: 3,
+            },
+            Box::new(move || {
+                r.fetch_add(1, Ordering::SeqCst);
+            }),
+        );
+        let a1 = slots.try_acquire(Some("a")).unwrap();
+        let _a2 = slots.try_acquire(Some("a")).unwrap();
+        assert_eq!(
+            slots.try_acquire(Some("a")).err(),
+            Some(SlotRefusal::ClientBusy(2))
+        );
+        let _b1 = slots.try_acquire(Some("b")).unwrap();
+        assert_eq!(
+            slots.try_acquire(None).err(),
+            Some(SlotRefusal::ServerBusy(3))
+        );
+        drop(a1);
+        assert_eq!(released.load(Ordering::SeqCst), 1);
+        assert_eq!(slots.running(), 2);
+        assert!(slots.try_acquire(Some("a")).is_ok());
+    }
+}

@@ -1,0 +1,133 @@
+//! The web server: the embedded front end, the HTTP API and a WebSocket per game
+//! (docs/api.md), games stored in SQLite in the data directory.
+
+mod assets;
+mod clock;
+mod error;
+mod limits;
+mod routes;
+mod search;
+mod service;
+mod store;
+mod view;
+mod ws;
+
+use crate::Failure;
+use limits::LimitConfig;
+use service::{Service, ServiceConfig};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the address is printed)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: String,
+    /// Directory of the game database (default: $XDG_DATA_HOME/spacechess or
+    /// ~/.local/share/spacechess)
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Games one client address may create per hour
+    #[arg(long, default_value_t = 200, hide = true)]
+    pub games_per_hour: u32,
+    /// Computer searches (and Oracles) one client address may run at once
+    #[arg(long, default_value_t = 4, hide = true)]
+    pub searches_per_client: u32,
+    /// Computer searches (and Oracles) running at once on the whole server (0: none)
+    #[arg(long, default_value_t = 16, hide = true)]
+    pub max_searches: u32,
+    /// Threads per search
+    #[arg(long, default_value_t = 1, hide = true)]
+    pub search_threads: usize,
+    /// Hash table size per search, in MB
+    #[arg(long, default_value_t = 16, hide = true)]
+    pub hash_mb: usize,
+}
+
+impl Default for ServeArgs {
+    fn default() -> Self {
+        ServeArgs {
+            port: 8080,
+            bind: "127.0.0.1".into(),
+            data: None,
+            games_per_hour: 200,
+            searches_per_client: 4,
+            max_searches: 16,
+            search_threads: 1,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/spacechess`, else `~/.local/share/spacechess`.
+fn default_data_dir() -> Result<PathBuf, Failure> {
+    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|x| !x.is_empty()) {
+        return Ok(PathBuf::from(x).join("spacechess"));
+    }
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .ok_or_else(|| Failure("cannot find a data directory: set --data or HOME".into()))?;
+    Ok(PathBuf::from(home).join(".local/share/spacechess"))
+}
+
+/// Runs the server until interrupted.
+pub fn run(args: ServeArgs) -> Result<(), Failure> {
+    let data = match &args.data {
+        Some(d) => d.clone(),
+        None => default_data_dir()?,
+    };
+    std::fs::create_dir_all(&data)
+        .map_err(|e| Failure(format!("cannot create {}: {e}", data.display())))?;
+    let db = data.join("games.sqlite");
+    let store = store::Store::open(&db)
+        .map_err(|e| Failure(format!("cannot open {}: {e}", db.display())))?;
+    let addr: SocketAddr = format!("{}:{}", args.bind, args.port)
+        .parse()
+        .or_else(|_| format!("[{}]:{}", args.bind, args.port).parse())
+        .map_err(|_| Failure(format!("--bind {:?} is not an IP address", args.bind)))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure(format!("cannot start the runtime: {e}")))?;
+    let config = ServiceConfig {
+        limits: LimitConfig {
+            games_per_hour: args.games_per_hour,
+            searches_per_client: args.searches_per_client,
+            max_searches: args.max_searches,
+        },
+        engine: engine::api::Settings {
+            threads: args.search_threads.max(1),
+            hash_mb: args.hash_mb.max(1),
+        },
+    };
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| Failure(format!("cannot listen on {addr}: {e}")))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| Failure(format!("cannot read the listening address: {e}")))?;
+        let service = Service::new(store, config, tokio::runtime::Handle::current());
+        let svc = std::sync::Arc::clone(&service);
+        let resumed = tokio::task::spawn_blocking(move || svc.resume_all())
+            .await
+            .map_err(|e| Failure(e.to_string()))?
+            .map_err(|e| Failure(e.message))?;
+        if resumed > 0 {
+            eprintln!("spacechess: resumed {resumed} unfinished games");
+        }
+        println!("spacechess: open http://{local}/");
+        let _ = std::io::stdout().flush();
+        let app = routes::router(service).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| Failure(format!("server failed: {e}")))
+    })
+}

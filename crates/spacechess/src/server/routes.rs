@@ -1,0 +1,378 @@
+//! The HTTP API (docs/api.md): request parsing with clear errors, and handlers that run
+//! the game service on blocking threads (it takes locks and writes SQLite).
+
+use super::error::ApiError;
+use super::service::{Mode, NewGame, Service};
+use super::view::parse_color;
+use super::{assets, ws};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use engine::api::Level;
+use rules::{Options, RuleSet, Setup, Variant};
+use serde_json::{json, Map, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub type AppState = Arc<Service>;
+
+pub fn router(service: Arc<Service>) -> Router {
+    let api = Router::new()
+        .route("/variants", get(variants))
+        .route("/games", post(create_game))
+        .route("/games/{id}", get(get_game).delete(delete_game))
+        .route("/games/{id}/moves", post(play_move))
+        .route("/games/{id}/takeback", post(take_back))
+        .route("/games/{id}/draw", post(offer_draw))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
+        .route("/games/{id}/record", get(record))
+        .route("/games/{id}/ws", get(ws::handler))
+        .fallback(|| async { ApiError::not_found("no such API endpoint") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "bad_request",
+                "this endpoint does not take that method",
+            )
+        });
+    Router::new()
+        .nest("/api", api)
+        .fallback(assets::serve)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(service)
+}
+
+/// Runs service work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
+}
+
+/// The client's address, the unit of the per-client limits.
+fn client(addr: &SocketAddr) -> String {
+    addr.ip().to_string()
+}
+
+/// The body as a JSON object; an empty body is `None`.
+fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Option<Map<String, Value>>, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::too_large(format!(
+                "the request body is larger than {MAX_BODY_BYTES} bytes"
+            ))
+        } else {
+            ApiError::bad_request(format!("cannot read the request body: {e}"))
+        }
+    })?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let value: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("the body is not valid JSON: {e}")))?;
+    match value {
+        Value::Object(m) => Ok(Some(m)),
+        other => Err(ApiError::bad_request(format!(
+            "the body must be a JSON object, not {}",
+            type_name(&other)
+        ))),
+    }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn wrong_type(field: &str, expected: &str, v: &Value) -> ApiError {
+    ApiError::bad_request(format!(
+        "field \"{field}\" must be {expected}, not {}",
+        type_name(v)
+    ))
+}
+
+/// An optional string field (`null` counts as absent).
+fn opt_str<'a>(m: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, ApiError> {
+    match m.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(v) => Err(wrong_type(field, "a string", v)),
+    }
+}
+
+/// An optional non-negative integer field.
+fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
+    match m.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| wrong_type(field, "a non-negative integer", v)),
+    }
+}
+
+fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
+    parse_color(s).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "field \"{field}\" must be \"white\" or \"black\", not {s:?}"
+        ))
+    })
+}
+
+/// Reads a NewGame body (docs/api.md).
+fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
+    let variant = opt_str(m, "variant")?
+        .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
+    let rules = opt_str(m, "rules")?;
+    let options: Vec<&str> = match m.get("options") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|o| {
+                o.as_str()
+                    .ok_or_else(|| wrong_type("options", "an array of strings", o))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(v) => return Err(wrong_type("options", "an array of strings", v)),
+    };
+    let setup = Setup::from_ids(variant, rules, &options)
+        .map_err(|e| ApiError::bad_setup(e.to_string()))?;
+    let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
+        "computer" => Mode::Computer,
+        "local" => Mode::Local,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "field \"mode\" must be \"computer\" or \"local\", not {other:?}"
+            )))
+        }
+    };
+    let human = match opt_str(m, "human")? {
+        Some(s) => parse_side("human", s)?,
+        None => rules::Color::White,
+    };
+    let level = match m.get("level") {
+        None | Some(Value::Null) => Level::Depth(3),
+        Some(Value::String(s)) if s == "max" => Level::Max,
+        Some(v) => match v.as_u64() {
+            Some(d @ 1..=6) => Level::Depth(d as u8),
+            Some(7) => Level::Max,
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "field \"level\" must be 1 to 6 or \"max\", not {v}"
+                )))
+            }
+        },
+    };
+    let time_control = match m.get("time_control") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(tc)) => {
+            let minutes = match tc.get("minutes") {
+                Some(v) => v
+                    .as_f64()
+                    .ok_or_else(|| wrong_type("time_control.minutes", "a number", v))?,
+                None => {
+                    return Err(ApiError::bad_request(
+                        "field \"time_control.minutes\" is required",
+                    ))
+                }
+            };
+            let increment = match tc.get("increment_seconds") {
+                None | Some(Value::Null) => 0.0,
+                Some(v) => v
+                    .as_f64()
+                    .ok_or_else(|| wrong_type("time_control.increment_seconds", "a number", v))?,
+            };
+            if !(minutes > 0.0 && minutes <= 1440.0) {
+                return Err(ApiError::bad_request(
+                    "field \"time_control.minutes\" must be more than 0 and at most 1440",
+                ));
+            }
+            if !(0.0..=3600.0).contains(&increment) {
+                return Err(ApiError::bad_request(
+                    "field \"time_control.increment_seconds\" must be 0 to 3600",
+                ));
+            }
+            Some(((minutes * 60_000.0) as i64, (increment * 1000.0) as i64))
+        }
+        Some(v) => return Err(wrong_type("time_control", "an object or null", v)),
+    };
+    let position = opt_str(m, "position")?.map(str::to_string);
+    Ok(NewGame {
+        setup,
+        mode,
+        human,
+        level,
+        time_control,
+        position,
+    })
+}
+
+async fn variants() -> Json<Value> {
+    let list: Vec<Value> = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            let setup = Setup::standard(v);
+            let rules: Vec<&str> = if v == Variant::Trid {
+                RuleSet::ALL.iter().map(|r| r.id()).collect()
+            } else {
+                Vec::new()
+            };
+            let options: Vec<Value> = ["rook-pawns", "destroy-both-kings"]
+                .into_iter()
+                .filter_map(|o| {
+                    let mut opts = Options::default();
+                    opts.enable(o).ok()?;
+                    let applies: Vec<&str> = if v == Variant::Trid {
+                        RuleSet::ALL
+                            .into_iter()
+                            .filter(|r| Setup::new(v, Some(*r), opts).is_ok())
+                            .map(|r| r.id())
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let ok = Setup::new(v, None, opts).is_ok() || !applies.is_empty();
+                    ok.then(|| json!({ "id": o, "rules": applies }))
+                })
+                .collect();
+            json!({
+                "id": v.id(),
+                "title": v.title(),
+                "rules": rules,
+                "options": options,
+                "available": rules::any::new_game(&setup, None).is_ok(),
+            })
+        })
+        .collect();
+    Json(json!({ "variants": list }))
+}
+
+async fn create_game(
+    State(svc): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let m = json_body(body)?.ok_or_else(|| ApiError::bad_request("a NewGame body is required"))?;
+    let req = parse_new_game(&m)?;
+    let client = client(&addr);
+    let view = blocking(move || svc.create(req, &client)).await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn get_game(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    blocking(move || svc.view(&id)).await.map(Json)
+}
+
+async fn delete_game(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    blocking(move || svc.delete(&id)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn play_move(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let m = json_body(body)?
+        .ok_or_else(|| ApiError::bad_request("a body {\"move\": \"<token>\"} is required"))?;
+    let text = opt_str(&m, "move")?
+        .ok_or_else(|| ApiError::bad_request("field \"move\" is required"))?
+        .to_string();
+    let ply = opt_u64(&m, "ply")?;
+    let client = client(&addr);
+    blocking(move || svc.play(&id, &text, ply, &client))
+        .await
+        .map(Json)
+}
+
+async fn take_back(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    blocking(move || svc.take_back(&id)).await.map(Json)
+}
+
+async fn offer_draw(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (accepted, game) = blocking(move || svc.offer_draw(&id)).await?;
+    Ok(Json(json!({ "accepted": accepted, "game": game })))
+}
+
+async fn resign(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let side = match json_body(body)? {
+        Some(m) => opt_str(&m, "side")?
+            .map(|s| parse_side("side", s))
+            .transpose()?,
+        None => None,
+    };
+    blocking(move || svc.resign(&id, side)).await.map(Json)
+}
+
+/// Oracle budget bounds in milliseconds.
+const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
+
+async fn oracle_on(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let budget = match json_body(body)? {
+        Some(m) => opt_u64(&m, "budget_ms")?,
+        None => None,
+    }
+    .unwrap_or(6000);
+    if !ORACLE_BUDGET_MS.contains(&budget) {
+        return Err(ApiError::bad_request(format!(
+            "field \"budget_ms\" must be {} to {}",
+            ORACLE_BUDGET_MS.start(),
+            ORACLE_BUDGET_MS.end()
+        )));
+    }
+    let client = client(&addr);
+    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &client)).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+async fn oracle_off(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    blocking(move || svc.oracle_off(&id)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn record(State(svc): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let text = blocking(move || svc.record(&id)).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}

@@ -1,0 +1,1100 @@
+//! The game service: games in memory (loaded from the store on demand), every change
+//! stored before it is acknowledged, the computer's turn and the Oracle started on
+//! engine threads, clocks and loss on time, and a broadcast of each change to the game's
+//! WebSocket listeners.
+//!
+//! Locking: the games map, then one game's state, then the store — never the other way
+//! round. Engine callbacks only send on the broadcast channel; they take no lock.
+
+use super::clock::{Charge, Clocks};
+use super::error::ApiError;
+use super::limits::{LimitConfig, SearchPermit, SearchSlots};
+use super::search::{spawn_with_permit, stop_signal, StopSignal};
+use super::store::{Store, StoredGame, StoredMove};
+use super::view::{self, color_id, parse_color, ViewContext};
+use engine::api::{Clock, Level, Limits, Settings};
+use rules::any::{self, AnyGame, MoveInfo, NewGameError};
+use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::broadcast;
+
+/// Who plays the moves the API does not receive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Computer,
+    Local,
+}
+
+impl Mode {
+    fn id(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Local => "local",
+        }
+    }
+}
+
+/// A request for a new game, already checked.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub setup: Setup,
+    pub mode: Mode,
+    pub human: Color,
+    pub level: Level,
+    /// Initial time and increment in milliseconds.
+    pub time_control: Option<(i64, i64)>,
+    pub position: Option<String>,
+}
+
+/// Settings of the service as a whole.
+#[derive(Clone, Copy, Debug)]
+pub struct ServiceConfig {
+    pub limits: LimitConfig,
+    pub engine: Settings,
+}
+
+/// One game: its WebSocket channel and its state.
+pub struct GameSlot {
+    pub id: String,
+    events: broadcast::Sender<Arc<str>>,
+    state: Mutex<GameState>,
+}
+
+struct GameState {
+    mode: Mode,
+    /// The human's side against the computer (meaningless in local mode).
+    human: Color,
+    level: Level,
+    client: String,
+    created_at: i64,
+    time_control: Option<(i64, i64)>,
+    game: Box<dyn AnyGame>,
+    /// The moves played, described as they were played (kept to avoid recomputing).
+    history: Vec<MoveInfo>,
+    /// Evaluation after each move, pawns from White's side.
+    evals: Vec<Option<f64>>,
+    clocks: Option<Clocks>,
+    /// Bumped at every change, so timers and engine results that belong to an older state
+    /// do nothing.
+    epoch: u64,
+    search: Option<StopSignal>,
+    /// The computer should move but no search slot was free; it starts when one frees.
+    waiting_for_slot: bool,
+    oracle: Option<StopSignal>,
+    /// Set while the Oracle is on duty: its budget.
+    oracle_budget: Option<Duration>,
+}
+
+impl GameState {
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    fn computer_side(&self) -> Option<Color> {
+        (self.mode == Mode::Computer).then_some(self.human.opposite())
+    }
+
+    fn in_progress(&self) -> bool {
+        self.game.status() == GameStatus::InProgress
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.in_progress() && self.computer_side() == Some(self.game.turn())
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.in_progress() && self.computer_side() != Some(self.game.turn())
+    }
+
+    /// The side that played move `i`.
+    fn mover_of(&self, i: usize) -> Color {
+        let first = view::start_turn(&*self.game, self.ply());
+        if i.is_multiple_of(2) {
+            first
+        } else {
+            first.opposite()
+        }
+    }
+
+    fn clocks_json(&self, now: Instant) -> Option<Value> {
+        let c = self.clocks.as_ref()?;
+        let [w, b] = c.snapshot(now);
+        Some(json!({
+            "white_ms": w.max(0),
+            "black_ms": b.max(0),
+            "increment_ms": c.increment_ms,
+            "running": c.running().map(color_id),
+        }))
+    }
+
+    fn view(&self, id: &str) -> Value {
+        let ctx = ViewContext {
+            id,
+            mode: self.mode.id(),
+            human: (self.mode == Mode::Computer).then_some(self.human),
+            level: (self.mode == Mode::Computer).then_some(self.level),
+            history: &self.history,
+            evals: &self.evals,
+            clocks: self.clocks_json(Instant::now()),
+            computer_thinking: self.search.is_some() || self.waiting_for_slot,
+            oracle_on: self.oracle_budget.is_some(),
+            human_to_move: self.human_to_move(),
+        };
+        view::game_view(&*self.game, &ctx)
+    }
+
+    /// Stops engine work and clocks: the game ended or changed under them.
+    fn stop_engines(&mut self) {
+        self.search = None;
+        self.oracle = None;
+        self.waiting_for_slot = false;
+    }
+}
+
+/// Seconds since the Unix epoch.
+pub fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A new random game id: 32 hex digits from the standard library's random hasher keys.
+fn new_id() -> String {
+    use std::collections::hash_map::RandomState;
+    use std::hash::{BuildHasher, Hasher};
+    let mut out = String::with_capacity(32);
+    for i in 0..2u64 {
+        let mut h = RandomState::new().build_hasher();
+        h.write_u64(i);
+        h.write_u128(
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        out.push_str(&format!("{:016x}", h.finish()));
+    }
+    out
+}
+
+fn level_id(level: Level) -> String {
+    match level {
+        Level::Depth(d) => d.to_string(),
+        Level::Max => "max".into(),
+    }
+}
+
+fn parse_level_id(s: &str) -> Option<Level> {
+    match s {
+        "max" => Some(Level::Max),
+        _ => s
+            .parse::<u8>()
+            .ok()
+            .filter(|d| (1..=6).contains(d))
+            .map(Level::Depth),
+    }
+}
+
+fn reason_from_id(s: &str) -> Option<Termination> {
+    [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::FiftyMoves,
+        Termination::InsufficientMaterial,
+        Termination::Agreement,
+        Termination::Resignation,
+        Termination::Time,
+    ]
+    .into_iter()
+    .find(|t| t.id() == s)
+}
+
+fn play_error(e: PlayError) -> ApiError {
+    match e {
+        PlayError::GameOver(o) => ApiError::game_over(format!(
+            "the game is over ({}, {})",
+            o.result_string(),
+            o.termination
+        )),
+        PlayError::Move(m) => ApiError::illegal_move(m.to_string()),
+    }
+}
+
+pub struct Service {
+    store: Store,
+    games: Mutex<HashMap<String, Arc<GameSlot>>>,
+    slots: Arc<SearchSlots>,
+    config: ServiceConfig,
+    /// Games whose computer turn waits for a free search slot, oldest first.
+    waiting: Mutex<VecDeque<Arc<GameSlot>>>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl Service {
+    pub fn new(
+        store: Store,
+        config: ServiceConfig,
+        runtime: tokio::runtime::Handle,
+    ) -> Arc<Service> {
+        Arc::new_cyclic(|weak: &std::sync::Weak<Service>| {
+            let weak = weak.clone();
+            let rt = runtime.clone();
+            let slots = SearchSlots::new(
+                config.limits,
+                Box::new(move || {
+                    // Retry waiting games off this thread: the releasing thread may be
+                    // finishing a search and must not wait on locks here.
+                    if let Some(service) = weak.upgrade() {
+                        rt.spawn_blocking(move || service.start_waiting());
+                    }
+                }),
+            );
+            Service {
+                store,
+                games: Mutex::new(HashMap::new()),
+                slots,
+                config,
+                waiting: Mutex::new(VecDeque::new()),
+                runtime,
+            }
+        })
+    }
+
+    fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock(slot: &GameSlot) -> MutexGuard<'_, GameState> {
+        slot.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Loads every unfinished game and continues it (the computer thinks again where it
+    /// was its turn). Games that cannot be replayed are reported and skipped.
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let stored = self.store.load_unfinished()?;
+        let mut n = 0;
+        for (g, moves) in stored {
+            match self.build_slot(g, moves) {
+                Ok(slot) => {
+                    self.games().insert(slot.id.clone(), Arc::clone(&slot));
+                    let mut st = Self::lock(&slot);
+                    self.after_change(&slot, &mut st, None);
+                    n += 1;
+                }
+                Err(e) => eprintln!("spacechess: cannot resume a stored game: {}", e.message),
+            }
+        }
+        Ok(n)
+    }
+
+    /// The game with this id, from memory or the store.
+    pub fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
+        if let Some(s) = self.games().get(id) {
+            return Ok(Arc::clone(s));
+        }
+        // Ids are 32 hex digits; anything else cannot exist, so skip the store.
+        if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ApiError::unknown_game(id));
+        }
+        let Some((g, moves)) = self.store.load_game(id)? else {
+            return Err(ApiError::unknown_game(id));
+        };
+        let slot = self.build_slot(g, moves)?;
+        let mut games = self.games();
+        // Another request may have loaded it meanwhile; keep the first.
+        Ok(Arc::clone(games.entry(id.to_string()).or_insert(slot)))
+    }
+
+    /// Rebuilds a stored game by replaying its moves.
+    fn build_slot(&self, g: StoredGame, moves: Vec<StoredMove>) -> Result<Arc<GameSlot>, ApiError> {
+        let broken = |why: String| ApiError::internal(format!("stored game {}: {why}", g.id));
+        let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
+        let setup = Setup::from_ids(&g.variant, g.rules.as_deref(), &options)
+            .map_err(|e| broken(e.to_string()))?;
+        let mut game = any::new_game(&setup, g.start_position.as_deref())
+            .map_err(|e| broken(e.to_string()))?;
+        let mut history = Vec::with_capacity(moves.len());
+        let mut evals = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let info = game
+                .play_text(&m.token)
+                .map_err(|e| broken(format!("move {} ({}): {e}", m.ply + 1, m.token)))?;
+            history.push(info);
+            evals.push(m.eval);
+        }
+        if let Some(reason) = g.declared_reason.as_deref().and_then(reason_from_id) {
+            let winner = g.declared_winner.as_deref().and_then(parse_color);
+            game.set_declared(Some(Outcome {
+                winner,
+                termination: reason,
+            }));
+        }
+        let mode = if g.mode == "local" {
+            Mode::Local
+        } else {
+            Mode::Computer
+        };
+        let time_control = g.initial_ms.map(|i| (i, g.increment_ms.unwrap_or(0)));
+        let clocks = time_control.map(|(initial, inc)| {
+            let (w, b) = moves.last().map_or((initial, initial), |m| {
+                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
+            });
+            Clocks::new(w, b, inc)
+        });
+        let (events, _) = broadcast::channel(256);
+        Ok(Arc::new(GameSlot {
+            id: g.id.clone(),
+            events,
+            state: Mutex::new(GameState {
+                mode,
+                human: g
+                    .human
+                    .as_deref()
+                    .and_then(parse_color)
+                    .unwrap_or(Color::White),
+                level: g
+                    .level
+                    .as_deref()
+                    .and_then(parse_level_id)
+                    .unwrap_or(Level::Depth(3)),
+                client: g.client,
+                created_at: g.created_at,
+                time_control,
+                game,
+                history,
+                evals,
+                clocks,
+                epoch: 0,
+                search: None,
+                waiting_for_slot: false,
+                oracle: None,
+                oracle_budget: None,
+            }),
+        }))
+    }
+
+    /// Creates a game; the computer starts thinking if it has the first move.
+    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<Value, ApiError> {
+        let now = unix_now();
+        let limit = self.config.limits.games_per_hour;
+        if self.store.games_created_since(client, now - 3600)? >= limit {
+            return Err(ApiError::rate_limited(format!(
+                "too many games created from this address (at most {limit} per hour)"
+            )));
+        }
+        let game = any::new_game(&req.setup, req.position.as_deref()).map_err(|e| match e {
+            NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
+            other => ApiError::bad_setup(other.to_string()),
+        })?;
+        let computer_first = req.mode == Mode::Computer
+            && game.status() == GameStatus::InProgress
+            && game.turn() != req.human;
+        let permit = if computer_first {
+            Some(self.acquire(client)?)
+        } else {
+            None
+        };
+        let id = new_id();
+        let stored = StoredGame {
+            id: id.clone(),
+            created_at: now,
+            client: client.to_string(),
+            variant: req.setup.variant().id().to_string(),
+            rules: req.setup.rules_if_any().map(|r| r.id().to_string()),
+            options: req.setup.options().ids().join(","),
+            mode: req.mode.id().to_string(),
+            human: (req.mode == Mode::Computer).then(|| color_id(req.human).to_string()),
+            level: (req.mode == Mode::Computer).then(|| level_id(req.level)),
+            initial_ms: req.time_control.map(|t| t.0),
+            increment_ms: req.time_control.map(|t| t.1),
+            start_position: req.position.as_ref().map(|_| game.start_position_string()),
+            declared_winner: None,
+            declared_reason: None,
+            finished: game.status() != GameStatus::InProgress,
+        };
+        self.store.insert_game(&stored)?;
+        let slot = self.build_slot(stored, Vec::new())?;
+        self.games().insert(id.clone(), Arc::clone(&slot));
+        let mut st = Self::lock(&slot);
+        self.after_change(&slot, &mut st, permit);
+        Ok(st.view(&slot.id))
+    }
+
+    fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
+        self.slots
+            .try_acquire(Some(client))
+            .map_err(|r| ApiError::rate_limited(r.to_string()))
+    }
+
+    pub fn view(&self, id: &str) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let st = Self::lock(&slot);
+        Ok(st.view(&slot.id))
+    }
+
+    /// A new receiver of the game's messages, and its current state message.
+    pub fn subscribe(&self, id: &str) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
+        let slot = self.slot(id)?;
+        let st = Self::lock(&slot);
+        // Subscribe under the lock: no change can slip between the state and the stream.
+        let rx = slot.events.subscribe();
+        Ok((rx, view::state_message(st.view(&slot.id))))
+    }
+
+    /// Plays the player's move. `ply`, when given, must equal the moves played so far.
+    pub fn play(
+        self: &Arc<Self>,
+        id: &str,
+        text: &str,
+        ply: Option<u64>,
+        client: &str,
+    ) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let GameStatus::Over(o) = st.game.status() {
+            return Err(play_error(PlayError::GameOver(o)));
+        }
+        if let Some(p) = ply {
+            if p != st.ply() as u64 {
+                return Err(ApiError::not_your_turn(format!(
+                    "the move was meant for ply {p}, but {} half-moves have been played",
+                    st.ply()
+                )));
+            }
+        }
+        if !st.human_to_move() {
+            return Err(ApiError::not_your_turn(
+                "it is the computer's turn; wait for its move",
+            ));
+        }
+        let mover = st.game.turn();
+        let now = Instant::now();
+        // A late move loses on time instead of being played.
+        if let Some(c) = st.clocks.as_mut() {
+            let mut trial = c.clone();
+            if trial.charge_move(mover, now) == Charge::Flagged {
+                self.flag(&slot, &mut st, mover, now);
+                return Err(ApiError::game_over(format!(
+                    "{} lost on time before the move arrived",
+                    color_id(mover)
+                )));
+            }
+        }
+        // Claim the computer's search slot before changing anything: a refusal leaves the
+        // game as it was.
+        let permit = if st.mode == Mode::Computer {
+            Some(self.acquire(client)?)
+        } else {
+            None
+        };
+        let info = st.game.play_text(text).map_err(play_error)?;
+        let clocks_before = st.clocks.clone();
+        if let Some(c) = st.clocks.as_mut() {
+            c.charge_move(mover, now);
+        }
+        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, None, now) {
+            st.game.undo();
+            st.clocks = clocks_before;
+            return Err(e);
+        }
+        st.history.push(info);
+        st.evals.push(None);
+        self.after_change(&slot, &mut st, permit);
+        Ok(st.view(&slot.id))
+    }
+
+    /// Writes the move just played (already on `st.game`, not yet in `st.history`).
+    fn store_move(
+        &self,
+        id: &str,
+        st: &mut GameState,
+        token: &str,
+        eval: Option<f64>,
+        now: Instant,
+    ) -> Result<(), ApiError> {
+        let snapshot = st.clocks.as_ref().map(|c| c.snapshot(now));
+        let m = StoredMove {
+            ply: st.ply() as u32,
+            token: token.to_string(),
+            eval,
+            white_ms: snapshot.map(|s| s[0]),
+            black_ms: snapshot.map(|s| s[1]),
+        };
+        self.store
+            .append_move(id, &m, st.game.status() != GameStatus::InProgress)?;
+        Ok(())
+    }
+
+    /// Ends the game: `side` ran out of time.
+    fn flag(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, side: Color, now: Instant) {
+        if st.game.lose_on_time(side).is_err() {
+            return;
+        }
+        if let Some(c) = st.clocks.as_mut() {
+            c.stop(now);
+        }
+        if let Err(e) = self
+            .store
+            .declare_result(&slot.id, Some(color_id(side.opposite())), "time")
+        {
+            eprintln!("spacechess: cannot store a loss on time: {e}");
+        }
+        self.after_change(slot, st, None);
+    }
+
+    /// After any change: bump the epoch, stop or start clocks, the computer and the
+    /// Oracle as the new state requires, and tell the listeners.
+    fn after_change(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        permit: Option<SearchPermit>,
+    ) {
+        st.epoch += 1;
+        st.search = None;
+        st.oracle = None;
+        st.waiting_for_slot = false;
+        let now = Instant::now();
+        let in_progress = st.in_progress();
+        if let Some(c) = st.clocks.as_mut() {
+            if in_progress {
+                if c.running() != Some(st.game.turn()) {
+                    c.stop(now);
+                    c.start(st.game.turn(), now);
+                }
+            } else {
+                c.stop(now);
+            }
+        }
+        let mut search_permit = None;
+        if st.computer_to_move() {
+            match permit.or_else(|| self.slots.try_acquire(None).ok()) {
+                Some(p) => search_permit = Some(p),
+                None => {
+                    st.waiting_for_slot = true;
+                    self.waiting_list().push_back(Arc::clone(slot));
+                }
+            }
+        } else {
+            drop(permit);
+        }
+        // A move whose evaluation no search will give gets a short evaluation of its own.
+        if st.evals.last() == Some(&None) && search_permit.is_none() && !st.waiting_for_slot {
+            self.evaluate_last_move(slot, st);
+        }
+        self.arm_flag_timer(slot, st);
+        // The new state goes out before the engine starts, so listeners always see the
+        // state first and then the progress that belongs to it.
+        let mut state = st.view(&slot.id);
+        if search_permit.is_some() {
+            state["computer_thinking"] = json!(true);
+        }
+        let _ = slot.events.send(view::state_message(state).into());
+        match search_permit {
+            Some(p) => self.start_search(slot, st, p),
+            None => {
+                if st.human_to_move() {
+                    if let Some(budget) = st.oracle_budget {
+                        self.start_oracle(slot, st, budget);
+                    }
+                }
+            }
+        }
+    }
+
+    fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts computer searches that were waiting for a free slot.
+    fn start_waiting(self: &Arc<Self>) {
+        loop {
+            let Some(slot) = self.waiting_list().pop_front() else {
+                return;
+            };
+            let mut st = Self::lock(&slot);
+            if !st.waiting_for_slot || !st.computer_to_move() {
+                continue;
+            }
+            match self.slots.try_acquire(None) {
+                Ok(p) => {
+                    st.waiting_for_slot = false;
+                    self.start_search(&slot, &mut st, p);
+                    let _ = slot
+                        .events
+                        .send(view::state_message(st.view(&slot.id)).into());
+                }
+                Err(_) => {
+                    drop(st);
+                    self.waiting_list().push_front(slot);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn start_search(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        permit: SearchPermit,
+    ) {
+        let side = st.game.turn();
+        let clock = st.clocks.as_ref().map(|c| Clock {
+            remaining: Duration::from_millis(c.remaining_ms(side, Instant::now()).max(0) as u64),
+            increment: Duration::from_millis(c.increment_ms.max(0) as u64),
+        });
+        let limits = Limits::for_level(st.level, clock);
+        let (signal, watch) = stop_signal();
+        let game = st.game.clone_box();
+        let settings = self.config.engine;
+        let events = slot.events.clone();
+        let slot2 = Arc::clone(slot);
+        let epoch = st.epoch;
+        let service = Arc::clone(self);
+        let spawned = spawn_with_permit("computer-search", permit, move || {
+            let progress_events = events.clone();
+            let handle = engine::api::start_search(
+                &*game,
+                limits,
+                settings,
+                Box::new(move |p| {
+                    let _ = progress_events.send(view::thinking_message(&p, side).into());
+                }),
+            );
+            let stopped = watch.wait(|| handle.is_finished());
+            if stopped {
+                handle.stop();
+            }
+            let result = handle.wait();
+            if !stopped {
+                service.apply_computer_move(&slot2, epoch, result);
+            }
+        });
+        match spawned {
+            Ok(()) => st.search = Some(signal),
+            Err(e) => {
+                eprintln!("spacechess: cannot start a search thread: {e}");
+                let _ = slot
+                    .events
+                    .send(view::error_message("internal", "the computer cannot think now").into());
+            }
+        }
+    }
+
+    /// Plays the computer's move found by the search of `epoch` (ignored if the game
+    /// changed since). If the engine gives no usable move, the first legal move is
+    /// played so that the game never stalls.
+    fn apply_computer_move(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        epoch: u64,
+        result: engine::api::SearchResult,
+    ) {
+        let mut st = Self::lock(slot);
+        if st.epoch != epoch || !st.computer_to_move() {
+            return;
+        }
+        st.search = None;
+        let side = st.game.turn();
+        let now = Instant::now();
+        if let Some(c) = st.clocks.as_mut() {
+            let mut trial = c.clone();
+            if trial.charge_move(side, now) == Charge::Flagged {
+                self.flag(slot, &mut st, side, now);
+                return;
+            }
+        }
+        let played = match result.best.as_deref().map(|t| st.game.play_text(t)) {
+            Some(Ok(info)) => Ok(info),
+            other => {
+                eprintln!(
+                    "spacechess: game {}: the engine gave no playable move ({:?}); playing the first legal move",
+                    slot.id,
+                    other.map(|r| r.err())
+                );
+                match st.game.legal_moves().first().map(|m| m.token.clone()) {
+                    Some(t) => st.game.play_text(&t).map_err(|e| e.to_string()),
+                    None => Err("no legal move".to_string()),
+                }
+            }
+        };
+        let info = match played {
+            Ok(info) => info,
+            Err(e) => {
+                eprintln!("spacechess: game {}: {e}", slot.id);
+                return;
+            }
+        };
+        let clocks_before = st.clocks.clone();
+        if let Some(c) = st.clocks.as_mut() {
+            c.charge_move(side, now);
+        }
+        let eval = view::pawns_for_white(result.score, side);
+        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, Some(eval), now) {
+            // Not stored, so not played: the game goes back to the computer's turn and
+            // the listeners hear why.
+            st.game.undo();
+            st.clocks = clocks_before;
+            eprintln!("spacechess: game {}: {}", slot.id, e.message);
+            let _ = slot
+                .events
+                .send(view::error_message(e.code, &e.message).into());
+            return;
+        }
+        // The search's score is also the best estimate after the player's move before it.
+        if let Some(last) = st.evals.last_mut() {
+            if last.is_none() {
+                *last = Some(eval);
+                let ply = st.evals.len() as u32 - 1;
+                if let Err(e) = self.store.set_eval(&slot.id, ply, eval) {
+                    eprintln!("spacechess: cannot store an evaluation: {e}");
+                }
+            }
+        }
+        st.history.push(info);
+        st.evals.push(Some(eval));
+        self.after_change(slot, &mut st, None);
+    }
+
+    /// Evaluates the position after the last move on a blocking thread and fills in the
+    /// move's evaluation if the game has not changed meanwhile.
+    fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
+        let game = st.game.clone_box();
+        let epoch = st.epoch;
+        let ply = st.ply() - 1;
+        let service = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        self.runtime.spawn_blocking(move || {
+            let eval = engine::api::evaluate_for_record(&*game) as f64;
+            let eval = (eval * 100.0).round() / 100.0;
+            let mut st = Self::lock(&slot);
+            if st.epoch != epoch || st.ply() != ply + 1 {
+                return;
+            }
+            st.evals[ply] = Some(eval);
+            if let Err(e) = service.store.set_eval(&slot.id, ply as u32, eval) {
+                eprintln!("spacechess: cannot store an evaluation: {e}");
+            }
+            let _ = slot
+                .events
+                .send(view::state_message(st.view(&slot.id)).into());
+        });
+    }
+
+    /// Wakes when the side to move's time runs out; does nothing if anything changed.
+    fn arm_flag_timer(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
+        let Some(deadline) = st.clocks.as_ref().and_then(|c| c.deadline(Instant::now())) else {
+            return;
+        };
+        let epoch = st.epoch;
+        let service = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        self.runtime.spawn(async move {
+            // A few milliseconds of slack so the flag is certainly down when checked.
+            tokio::time::sleep(deadline + Duration::from_millis(5)).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let mut st = Self::lock(&slot);
+                if st.epoch != epoch || !st.in_progress() {
+                    return;
+                }
+                let now = Instant::now();
+                let side = st.game.turn();
+                if let Some(left) = st.clocks.as_ref().map(|c| c.remaining_ms(side, now)) {
+                    if left <= 0 {
+                        service.flag(&slot, &mut st, side, now);
+                    } else {
+                        service.arm_flag_timer(&slot, &st);
+                    }
+                }
+            })
+            .await;
+        });
+    }
+
+    /// Takes back the player's last move and the computer's reply (in local mode: the
+    /// last move). A running search is stopped.
+    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let Some(o) = declared_outcome(st.game.status()) {
+            return Err(ApiError::game_over(format!(
+                "the game ended by {}; it cannot be taken back",
+                o.termination
+            )));
+        }
+        let count = match st.mode {
+            Mode::Local => usize::from(st.ply() > 0),
+            Mode::Computer => {
+                // Back to (and including) the human's most recent move.
+                let human = st.human;
+                (0..st.ply())
+                    .rev()
+                    .find(|&i| st.mover_of(i) == human)
+                    .map_or(0, |i| st.ply() - i)
+            }
+        };
+        if count == 0 {
+            return Err(ApiError::nothing_to_take_back(
+                "there is no move of yours to take back",
+            ));
+        }
+        let keep = st.ply() - count;
+        self.store.truncate_moves(&slot.id, keep as u32)?;
+        for _ in 0..count {
+            st.game.undo();
+            st.history.pop();
+            st.evals.pop();
+        }
+        st.stop_engines();
+        if let Some((initial, _)) = st.time_control {
+            let restored = self
+                .store
+                .load_game(&slot.id)?
+                .and_then(|(_, moves)| moves.last().cloned());
+            let (w, b) = restored.map_or((initial, initial), |m| {
+                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
+            });
+            if let Some(c) = st.clocks.as_mut() {
+                c.reset(w, b);
+            }
+        }
+        self.after_change(&slot, &mut st, None);
+        Ok(st.view(&slot.id))
+    }
+
+    /// A draw offer: the computer accepts when it is not ahead; in local mode the other
+    /// player is sitting right there, so it is accepted.
+    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<(bool, Value), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let GameStatus::Over(o) = st.game.status() {
+            return Err(play_error(PlayError::GameOver(o)));
+        }
+        let accepted = match st.computer_side() {
+            Some(side) => engine::api::accepts_draw(&*st.game, side),
+            None => true,
+        };
+        if accepted {
+            st.game.agree_draw().map_err(play_error)?;
+            if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
+                st.game.set_declared(None);
+                return Err(e.into());
+            }
+            self.after_change(&slot, &mut st, None);
+        }
+        Ok((accepted, st.view(&slot.id)))
+    }
+
+    /// `side` resigns (default: the human against the computer, the side to move in
+    /// local mode). Against the computer only the human's side may resign.
+    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        let side = match (st.mode, side) {
+            (Mode::Computer, Some(s)) if s != st.human => {
+                return Err(ApiError::bad_request(format!(
+                    "only the player's side ({}) can resign against the computer",
+                    color_id(st.human)
+                )))
+            }
+            (Mode::Computer, _) => st.human,
+            (Mode::Local, Some(s)) => s,
+            (Mode::Local, None) => st.game.turn(),
+        };
+        st.game.resign(side).map_err(play_error)?;
+        if let Err(e) =
+            self.store
+                .declare_result(&slot.id, Some(color_id(side.opposite())), "resignation")
+        {
+            st.game.set_declared(None);
+            return Err(e.into());
+        }
+        self.after_change(&slot, &mut st, None);
+        Ok(st.view(&slot.id))
+    }
+
+    /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
+    /// and again at the start of each of the player's turns.
+    pub fn oracle_on(
+        self: &Arc<Self>,
+        id: &str,
+        budget: Duration,
+        client: &str,
+    ) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let GameStatus::Over(o) = st.game.status() {
+            return Err(play_error(PlayError::GameOver(o)));
+        }
+        st.oracle_budget = Some(budget);
+        st.oracle = None;
+        if st.human_to_move() {
+            let permit = self.acquire(client)?;
+            self.start_oracle_with(&slot, &mut st, budget, permit);
+        }
+        Ok(())
+    }
+
+    /// Takes the Oracle off duty and stops it.
+    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        st.oracle_budget = None;
+        st.oracle = None;
+        Ok(())
+    }
+
+    fn start_oracle(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, budget: Duration) {
+        match self.slots.try_acquire(Some(&st.client)) {
+            Ok(p) => self.start_oracle_with(slot, st, budget, p),
+            Err(r) => {
+                let _ = slot
+                    .events
+                    .send(view::error_message("rate_limited", &r.to_string()).into());
+            }
+        }
+    }
+
+    fn start_oracle_with(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        budget: Duration,
+        permit: SearchPermit,
+    ) {
+        let (signal, watch) = stop_signal();
+        let game = st.game.clone_box();
+        let notations: HashMap<String, String> = game
+            .legal_moves()
+            .into_iter()
+            .map(|m| (m.token, m.notation))
+            .collect();
+        let settings = self.config.engine;
+        let events = slot.events.clone();
+        let spawned = spawn_with_permit("oracle", permit, move || {
+            let handle = engine::api::start_oracle(
+                &*game,
+                budget,
+                settings,
+                Box::new(move |r| {
+                    let _ = events.send(view::oracle_message(&r, &notations).into());
+                }),
+            );
+            if watch.wait(|| handle.is_finished()) {
+                handle.stop();
+            }
+        });
+        match spawned {
+            Ok(()) => st.oracle = Some(signal),
+            Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
+        }
+    }
+
+    /// The game record (records.md) with the evaluations as comments.
+    pub fn record(&self, id: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let st = Self::lock(&slot);
+        let name = |side: Color| match st.mode {
+            Mode::Local => color_id(side).to_string(),
+            Mode::Computer if side == st.human => "Player".to_string(),
+            Mode::Computer => match st.level {
+                Level::Depth(d) => format!("Computer, level {d}"),
+                Level::Max => "Computer, level Max".to_string(),
+            },
+        };
+        let mut tags = vec![
+            ("Event".to_string(), "Casual game".to_string()),
+            ("Date".to_string(), record_date(st.created_at)),
+            ("White".to_string(), name(Color::White)),
+            ("Black".to_string(), name(Color::Black)),
+        ];
+        if let Some((initial, inc)) = st.time_control {
+            tags.push((
+                "TimeControl".to_string(),
+                format!("{}+{}", initial / 1000, inc / 1000),
+            ));
+        }
+        let comments: Vec<Option<String>> = st
+            .evals
+            .iter()
+            .map(|e| e.map(|v| format!("{v:+.2}")))
+            .collect();
+        Ok(st.game.export(&tags, &comments))
+    }
+
+    /// Forgets a game: stops its engines and removes it from memory and the store.
+    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        {
+            let mut st = Self::lock(&slot);
+            st.stop_engines();
+            st.oracle_budget = None;
+            st.epoch += 1;
+        }
+        self.games().remove(id);
+        self.store.delete_game(id)?;
+        Ok(())
+    }
+}
+
+/// `YYYY.MM.DD` of a Unix time (UTC), as records write dates.
+fn record_date(unix: i64) -> String {
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = unix.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// A result decided outside the board (it cannot be taken back).
+fn declared_outcome(status: GameStatus) -> Option<Outcome> {
+    match status {
+        GameStatus::Over(o)
+            if matches!(
+                o.termination,
+                Termination::Agreement | Termination::Resignation | Termination::Time
+            ) =>
+        {
+            Some(o)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_dates_are_civil_dates() {
+        assert_eq!(record_date(0), "1970.01.01");
+        assert_eq!(record_date(951_782_400), "2000.02.29");
+        assert_eq!(record_date(1_795_910_400), "2026.11.29");
+    }
+
+    #[test]
+    fn ids_are_32_hex_digits_and_differ() {
+        let a = new_id();
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(a, new_id());
+    }
+
+    #[test]
+    fn levels_round_trip() {
+        for l in [Level::Depth(1), Level::Depth(6), Level::Max] {
+            assert_eq!(parse_level_id(&level_id(l)), Some(l));
+        }
+        assert_eq!(parse_level_id("7"), None);
+    }
+}
