@@ -3,12 +3,12 @@
 //! [`evaluate`] is what the search calls. It dispatches to the evaluation written for
 //! the concrete variant when there is one (by the position's type, so a variant whose
 //! evaluation is not written yet still works) and otherwise to [`generic`]: material
-//! with standard values, which Tri-D uses: its attack-board control is measured by the
-//! mobility term (attack-board moves are legal moves like any other), see [`mobility`].
+//! with standard values. Room to move is the [`mobility`] term, common to all variants.
 
 mod fourfold;
 mod quadlevel;
 mod stacked;
+mod trid;
 
 use crate::score::Value;
 use rules::{PieceKind, Position};
@@ -58,6 +58,9 @@ fn specialised<P: Position>(pos: &P) -> Option<&dyn Evaluate> {
         return Some(p);
     }
     if let Some(p) = any.downcast_ref::<rules::fourfold::FourfoldPosition>() {
+        return Some(p);
+    }
+    if let Some(p) = any.downcast_ref::<rules::trid::TridPosition>() {
         return Some(p);
     }
     None

@@ -14,6 +14,7 @@ mod notation;
 pub mod paths;
 mod play;
 mod string;
+mod view;
 
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};

@@ -1,0 +1,62 @@
+//! Each variant's evaluation answers to what it claims to measure.
+
+use engine::eval::evaluate;
+use rules::fourfold::FourfoldPosition;
+use rules::quadlevel::QuadlevelPosition;
+use rules::stacked::StackedPosition;
+use rules::trid::TridPosition;
+use rules::{Position, Setup, Variant};
+
+fn pos<P: Position>(variant: Variant, s: &str) -> P {
+    P::from_position_string(&Setup::standard(variant), s).expect("valid position")
+}
+
+#[test]
+fn stacked_rewards_pieces_on_the_enemy_kings_board() {
+    let elsewhere: StackedPosition = pos(
+        Variant::Stacked,
+        "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/3N*4|4k3/8/8/8/8/8/8/8 w 0 1",
+    );
+    let there: StackedPosition = pos(
+        Variant::Stacked,
+        "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/3N*4 w 0 1",
+    );
+    assert!(evaluate(&there) > evaluate(&elsewhere));
+}
+
+#[test]
+fn every_variant_counts_a_missing_queen() {
+    let q_start: QuadlevelPosition = pos(Variant::Quadlevel, rules::quadlevel::START);
+    let q_minus: QuadlevelPosition = pos(
+        Variant::Quadlevel,
+        "rnbr/pppp/4/4/4/4/PPPP/RNBR|bk1n/pppp/4/4/4/4/PPPP/BKQN|nqkb/pppp/4/4/4/4/PPPP/NQKB|rbnr/pppp/4/4/4/4/PPPP/RBNR w - 0 1",
+    );
+    assert!(evaluate(&q_minus) - evaluate(&q_start) > 700);
+    let f_start: FourfoldPosition = pos(Variant::Fourfold, rules::fourfold::START);
+    let f_minus: FourfoldPosition = pos(
+        Variant::Fourfold,
+        "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|1knr/pppp/4/4 w 0 1",
+    );
+    assert!(evaluate(&f_minus) - evaluate(&f_start) > 700);
+    let s_start = StackedPosition::start(&Setup::standard(Variant::Stacked)).unwrap();
+    let s_minus: StackedPosition = pos(
+        Variant::Stacked,
+        "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|rnb1kbnr/pppppppp/8/8/8/8/8/8 w 0 1",
+    );
+    assert!(evaluate(&s_minus) - evaluate(&s_start) > 700);
+}
+
+#[test]
+fn tri_d_start_is_balanced() {
+    let start = TridPosition::start(&Setup::standard(Variant::Trid)).unwrap();
+    // Symmetric start: only the side to move's tempo.
+    assert_eq!(evaluate(&start), engine::eval::TEMPO);
+}
+
+#[test]
+fn symmetric_starts_score_the_tempo_only() {
+    let s = StackedPosition::start(&Setup::standard(Variant::Stacked)).unwrap();
+    assert_eq!(evaluate(&s), engine::eval::TEMPO);
+    let q: QuadlevelPosition = pos(Variant::Quadlevel, rules::quadlevel::START);
+    assert_eq!(evaluate(&q), engine::eval::TEMPO);
+}
