@@ -9,7 +9,7 @@
 //! higher and slower losses lower.
 
 use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values};
-use crate::ordering::{is_tactical, move_key, pick_next, Ordering as MoveOrdering, MAX_PLY};
+use crate::ordering::{is_tactical, pick_next, Ordering as MoveOrdering, MAX_PLY};
 use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
 use crate::tt::{Bound, Table};
 use rules::{MoveFacts, Position};
@@ -853,9 +853,4 @@ impl<'a, P: Position> Worker<'a, P> {
         self.lists[ply] = lists;
         best
     }
-}
-
-/// A stable hash of a move for seeding per-move randomness (used by the Oracle and tests).
-pub fn move_seed<M: std::hash::Hash>(m: &M) -> u64 {
-    move_key(m, 0)
 }
