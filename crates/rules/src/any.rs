@@ -224,6 +224,10 @@ macro_rules! with_position_type {
                 type $P = $crate::fourfold::FourfoldPosition;
                 $body
             }
+            $crate::setup::Variant::Trid => {
+                type $P = $crate::trid::TridPosition;
+                $body
+            }
             _ => $missing,
         }
     };
