@@ -216,16 +216,16 @@ macro_rules! with_position_type {
                 type $P = $crate::stacked::StackedPosition;
                 $body
             }
+            $crate::setup::Variant::Trid => {
+                type $P = $crate::trid::TridPosition;
+                $body
+            }
             $crate::setup::Variant::Quadlevel => {
                 type $P = $crate::quadlevel::QuadlevelPosition;
                 $body
             }
             $crate::setup::Variant::Fourfold => {
                 type $P = $crate::fourfold::FourfoldPosition;
-                $body
-            }
-            $crate::setup::Variant::Trid => {
-                type $P = $crate::trid::TridPosition;
                 $body
             }
             _ => $missing,
