@@ -2,3 +2,10 @@
 //! over [`rules::Position`].
 
 pub mod api;
+pub mod eval;
+pub mod oracle;
+pub mod ordering;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;

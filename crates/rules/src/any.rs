@@ -216,6 +216,10 @@ macro_rules! with_position_type {
                 type $P = $crate::stacked::StackedPosition;
                 $body
             }
+            $crate::setup::Variant::Trid => {
+                type $P = $crate::trid::TridPosition;
+                $body
+            }
             $crate::setup::Variant::Quadlevel => {
                 type $P = $crate::quadlevel::QuadlevelPosition;
                 $body

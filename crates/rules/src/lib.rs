@@ -20,6 +20,7 @@ pub mod quadlevel;
 pub mod record;
 pub mod setup;
 pub mod stacked;
+pub mod trid;
 pub mod zobrist;
 
 pub use any::AnyGame;

@@ -6,6 +6,8 @@ use rules::any;
 use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
+mod bench_cmd;
+mod engine_cmd;
 mod loadtest;
 mod perft_cmd;
 mod server;
@@ -66,6 +68,14 @@ enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
+    /// Speak the engine text protocol (UCI-shaped) on standard input and output
+    Engine,
+    /// Search fixed positions of every variant to a fixed depth; prints total nodes and nodes/s
+    Bench {
+        /// Plies
+        #[arg(default_value_t = bench_cmd::DEPTH)]
+        depth: u32,
+    },
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
@@ -101,6 +111,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Engine => engine_cmd::run(),
+        Command::Bench { depth } => bench_cmd::run(depth),
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;

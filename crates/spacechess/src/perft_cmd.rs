@@ -44,3 +44,29 @@ fn count<P: Position>(pos: &mut P, depth: u32, split: bool) {
     );
     println!("{total}");
 }
+
+/// Perft-divide of a position as text lines (`<token> <count>`) and the total, for the
+/// engine protocol's `go perft`.
+pub fn divide_lines(
+    setup: &rules::Setup,
+    position: &str,
+    depth: u32,
+) -> Result<(Vec<String>, u64), String> {
+    with_position_type!(
+        setup.variant(),
+        P => {
+            let mut pos = P::from_position_string(setup, position).map_err(|e| e.to_string())?;
+            let root = pos.clone();
+            let mut total = 0;
+            let lines = divide(&mut pos, depth)
+                .into_iter()
+                .map(|(m, n)| {
+                    total += n;
+                    format!("{} {n}", root.move_token(m))
+                })
+                .collect();
+            Ok((lines, total))
+        },
+        Err(NewGameError::NotImplemented(setup.variant()).to_string())
+    )
+}

@@ -1,0 +1,94 @@
+//! How long a search may take: the 15-second cap, a fixed move time, or a share of a
+//! game clock.
+
+use crate::api::Limits;
+use std::time::Duration;
+
+/// The opponent's cap per move without a clock (engine.md: about 15 seconds).
+pub const MOVE_CAP: Duration = Duration::from_secs(15);
+
+/// Soft and hard time bounds of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// No new iteration starts after half of this.
+    pub soft: Option<Duration>,
+    /// The search stops here.
+    pub hard: Option<Duration>,
+}
+
+impl Budget {
+    /// The budget for `limits`; `infinite` (the protocol's `go infinite`) lifts the cap.
+    pub fn for_limits(limits: &Limits, infinite: bool) -> Budget {
+        if let Some(t) = limits.movetime {
+            return Budget {
+                soft: None,
+                hard: Some(t),
+            };
+        }
+        if let Some(clock) = limits.clock {
+            return Budget::from_clock(clock.remaining, clock.increment);
+        }
+        if infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        }
+        Budget {
+            // A level with a depth cap uses the whole cap if it needs it; Max stops
+            // starting iterations once half of it is gone.
+            soft: limits.depth.is_none().then_some(MOVE_CAP),
+            hard: Some(MOVE_CAP),
+        }
+    }
+
+    /// A share of the remaining time plus most of the increment, never more than a third
+    /// of what is left: each move then leaves at least two thirds of the clock, so the
+    /// engine cannot run out of time while it has more than a second (or any time) left.
+    pub fn from_clock(remaining: Duration, increment: Duration) -> Budget {
+        let target = remaining / 30 + increment * 3 / 4;
+        let ceiling = remaining / 3;
+        let hard = (target * 3).min(ceiling).max(Duration::from_millis(5));
+        let soft = target.min(hard);
+        Budget {
+            soft: Some(soft),
+            hard: Some(hard),
+        }
+    }
+
+    /// The figure reported as "budget" in progress.
+    pub fn reported(&self) -> Duration {
+        self.hard.or(self.soft).unwrap_or(Duration::ZERO)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Clock;
+
+    #[test]
+    fn clock_budget_never_spends_more_than_a_third() {
+        for ms in [300u64, 1_000, 1_500, 5_000, 60_000, 600_000] {
+            let b = Budget::from_clock(Duration::from_millis(ms), Duration::from_secs(2));
+            assert!(b.hard.unwrap() <= Duration::from_millis(ms) / 3 + Duration::from_millis(5));
+            assert!(b.soft.unwrap() <= b.hard.unwrap());
+        }
+        let b = Budget::from_clock(Duration::from_secs(600), Duration::from_secs(5));
+        assert!(b.soft.unwrap() >= Duration::from_secs(20));
+    }
+
+    #[test]
+    fn levels_are_capped_at_fifteen_seconds() {
+        let l = Limits::for_level(crate::api::Level::Depth(4), None);
+        assert_eq!(Budget::for_limits(&l, false).hard, Some(MOVE_CAP));
+        let l = Limits::for_level(
+            crate::api::Level::Max,
+            Some(Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+            }),
+        );
+        assert!(Budget::for_limits(&l, false).hard.unwrap() <= Duration::from_secs(20));
+    }
+}

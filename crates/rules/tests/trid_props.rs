@@ -1,0 +1,262 @@
+//! Property tests over random Tri-D games in every rule set, and checks of the parser's
+//! errors, notation, records and the user-interface views.
+
+mod trid_naive;
+
+use proptest::prelude::*;
+use rules::any::{import_record, new_game};
+use rules::trid::TridPosition;
+use rules::{Color, Position, Setup};
+use trid_naive::{setup, Naive};
+
+fn setups() -> [Setup; 4] {
+    [
+        setup("federation", false),
+        setup("federation", true),
+        setup("meder", false),
+        setup("stepwise", false),
+    ]
+}
+
+/// Plays a random game, checking every invariant after each move.
+fn random_game(setup: &Setup, choices: &[u16]) {
+    let mut p = TridPosition::start(setup).unwrap();
+    for &c in choices {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[c as usize % moves.len()];
+        let before = p.clone();
+        let mover = p.turn();
+        let undo = p.play(m);
+        // 64 squares, no overlap.
+        assert_eq!(p.square_count(), 64);
+        assert_eq!(p.cells().len(), 64);
+        let placements = p.placements();
+        for a in 0..4 {
+            for b in 0..a {
+                assert_ne!(
+                    (placements[a].post, placements[a].level),
+                    (placements[b].post, placements[b].level)
+                );
+            }
+        }
+        // The move was legal: judged by the naive generator.
+        let s = p.position_string();
+        let naive = Naive::parse(setup.rules().id(), setup.options().rook_pawns, &s);
+        assert!(
+            !naive.king_attacked_pub(mover == Color::White),
+            "{s} after {}",
+            before.move_token(m)
+        );
+        // Hash and round trip.
+        assert_eq!(p.hash(), p.compute_hash());
+        let again = TridPosition::from_position_string(setup, &s).unwrap();
+        assert_eq!(again, p);
+        assert_eq!(again.position_string(), s);
+        // Undo restores everything.
+        let mut back = p.clone();
+        back.undo(m, undo);
+        assert_eq!(back, before);
+        assert_eq!(back.hash(), before.hash());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn random_games_keep_every_invariant(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 1..60)) {
+        random_game(&setups()[rules], &choices);
+    }
+
+    #[test]
+    fn records_export_and_import_the_same_game(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 1..30)) {
+        let s = setups()[rules];
+        let mut game = new_game(&s, None).unwrap();
+        for c in choices {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = &moves[c as usize % moves.len()];
+            game.play_text(&m.notation).unwrap();
+        }
+        let text = game.export(&[], &[]);
+        let (imported, _) = import_record(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        prop_assert_eq!(imported.position_string(), game.position_string());
+        let a: Vec<String> = imported.history().into_iter().map(|m| m.token).collect();
+        let b: Vec<String> = game.history().into_iter().map(|m| m.token).collect();
+        prop_assert_eq!(a, b);
+    }
+}
+
+fn parse_err(rules: &str, s: &str) -> String {
+    TridPosition::from_position_string(&setup(rules, false), s)
+        .map(|_| String::new())
+        .unwrap_or_else(|e| e.reason)
+}
+
+const D: &str = "WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b";
+
+#[test]
+fn parser_errors_say_what_and_where() {
+    let cases = [
+        ("Kc1(2),Xc2(2),ke8(6)", D, "unknown letter 'X'"),
+        ("Kc1(2),Nc0(3),ke8(6)", D, "c0(3) does not exist"),
+        ("Kc1(2),Na2(3),ke8(6)", D, "a2(3) does not exist"),
+        ("Kc1(2),Nc2(2),Bc2(2),ke8(6)", D, "two pieces on c2(2)"),
+        ("Kc1(2),Nc2(2)", D, "Black has 0 kings"),
+        (
+            "Kc1(2),ke8(6),Rc8(6)",
+            D,
+            "side not to move (Black) is in check",
+        ),
+        (
+            "Kc1(2),ke8(6)",
+            "WQL@b1(3):w,WKL@b1(3):w,BQL@b8(7):b,BKL@e8(7):b",
+            "overlap on b1(3)",
+        ),
+        (
+            "Kc1(2),ke8(6)",
+            "WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b",
+            "all four boards",
+        ),
+        (
+            "Kc1(2),ke8(6)",
+            "WQL@c1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b",
+            "not a post",
+        ),
+        ("Kc1(2),ke8(6),Pc8(6)", D, "promotion rank"),
+        ("Kc1(2),ke8(6),Nc3(2)*", D, "only pawns"),
+    ];
+    for (pieces, boards, want) in cases {
+        let s = format!("{pieces} {boards} w - - 0 1");
+        let e = parse_err("federation", &s);
+        assert!(e.contains(want), "{s}: {e:?} should mention {want:?}");
+    }
+    assert!(parse_err("federation", "Kc1(2) w").contains("expected 7 fields"));
+    assert!(
+        parse_err("federation", &format!("Kc1(2),ke8(6) {D} w X - 0 1"))
+            .contains("unknown letter 'X'")
+    );
+    assert!(
+        parse_err("federation", &format!("Kc1(2),ke8(6) {D} w K - 0 1"))
+            .contains("castling right K")
+    );
+    assert!(parse_err(
+        "federation",
+        &format!("Kc1(2),ke8(6) {D} w - d6(6)/d5(4) 0 1")
+    )
+    .contains("en passant"));
+    let hanging = "WQL@b1(1):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b";
+    assert!(
+        parse_err("meder", &format!("Kc1(2),ke8(6) {hanging} w - - 0 1")).contains("only stand")
+    );
+    assert!(parse_err("federation", &format!("Kc1(2),ke8(6) {hanging} w - - 0 1")).is_empty());
+    let owner = "WQL@b1(3):b,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b";
+    assert!(
+        parse_err("stepwise", &format!("Kc1(2),ke8(6) {owner} w - - 0 1"))
+            .contains("original owner")
+    );
+    assert!(parse_err("federation", &format!("Kc1(2),ke8(6) {owner} w - - 0 1")).is_empty());
+}
+
+#[test]
+fn display_notation_forms() {
+    let s = setup("federation", false);
+    let p = TridPosition::start(&s).unwrap();
+    let notes: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.move_notation(m))
+        .collect();
+    assert!(notes.contains(&"♘b1(2)–c3(4)".to_string()), "{notes:?}");
+    assert!(notes.contains(&"c2(2)–c4(4)".to_string()));
+    assert!(notes.contains(&"O-O".to_string()));
+    let p = TridPosition::from_position_string(
+        &s,
+        &format!("Kc1(2),Bc2(2),ke8(6),pd3(4)*,nb8(6) {D} b - - 0 1"),
+    )
+    .unwrap();
+    let notes: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.move_notation(m))
+        .collect();
+    assert!(notes.contains(&"d3(4)×c2(2)".to_string()), "{notes:?}");
+    assert!(notes.contains(&"♞b8(6)–c6(4)".to_string()), "{notes:?}");
+    let p = TridPosition::from_position_string(&s, &format!("Kc1(2),Pc7(6)*,ke9(7) {D} w - - 0 1"))
+        .unwrap();
+    let m = p.parse_move("c7(6)-c8(6)=Q").unwrap();
+    assert_eq!(p.move_notation(m), "c7(6)–c8(6)=♕");
+    assert_eq!(p.move_token(m), "c7(6)c8(6)q");
+    let p = TridPosition::from_position_string(&s, &format!("Kc1(2),Pd2(2),ke8(6) {D} w - - 0 1"))
+        .unwrap();
+    let m = p.parse_move("WQL->b3(3)").unwrap();
+    assert_eq!(p.move_token(m), "WQL>b3(3)");
+    assert_eq!(p.move_squares(m).to, "b3(3)");
+}
+
+#[test]
+fn insufficient_material_and_views() {
+    let s = setup("federation", false);
+    let p = |pieces: &str| {
+        TridPosition::from_position_string(&s, &format!("{pieces} {D} w - - 0 1")).unwrap()
+    };
+    assert!(p("Kc1(2),ke8(6)").insufficient_material());
+    assert!(p("Kc1(2),Nd2(2),ke8(6)").insufficient_material());
+    assert!(!p("Kc1(2),Nd2(2),bd7(6),ke8(6)").insufficient_material());
+    assert!(!p("Kc1(2),Pd2(2),ke8(6)").insufficient_material());
+    let start = TridPosition::start(&s).unwrap();
+    let cells = start.cells();
+    assert_eq!(cells.len(), 64);
+    let b1 = cells.iter().find(|c| c.name == "b1(3)").unwrap();
+    assert_eq!(
+        (b1.board.as_str(), b1.coords, b1.dark),
+        ("WQL", [1, 1, 3, 0], true)
+    );
+    let c3 = cells.iter().find(|c| c.name == "c3(4)").unwrap();
+    assert_eq!((c3.board.as_str(), c3.dark), ("N", false));
+    let views = start.attack_boards();
+    assert_eq!(views[3].name, "BKL");
+    assert_eq!(views[3].position, "e8(7)");
+    assert_eq!(views[3].post, "e8");
+    assert!(views[3].standing);
+    assert_eq!(views[3].owner, Color::Black);
+}
+
+/// Plays random moves from the start, then cross-checks the reached position with the
+/// naive generator: reaches board placements and ownerships no hand-made position has.
+fn cross_check_after_random_play(setup: &Setup, choices: &[u16], depth: u32) {
+    let mut p = TridPosition::start(setup).unwrap();
+    for &c in choices {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        // Prefer attack-board moves now and then so boards wander.
+        let boards: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| p.move_token(m).contains('>'))
+            .collect();
+        let m = if c % 3 == 0 && !boards.is_empty() {
+            boards[c as usize / 3 % boards.len()]
+        } else {
+            moves[c as usize % moves.len()]
+        };
+        p.play(m);
+    }
+    trid_naive::cross_check(setup, &p.position_string(), depth);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_middlegames_agree_with_the_naive_generator(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..50)) {
+        cross_check_after_random_play(&setups()[rules], &choices, 2);
+    }
+}

@@ -1,0 +1,118 @@
+//! `spacechess bench` (and the protocol's `bench`): a fixed set of positions per variant
+//! searched to a fixed depth on one thread. The node total is a fingerprint of search
+//! behaviour: any change to search or evaluation changes it.
+
+use crate::engine_cmd::Out;
+use engine::api::{self, Limits, SearchOptions, Settings};
+use rules::any::{self, AnyGame};
+use rules::{RuleSet, Setup, Variant};
+use std::time::{Duration, Instant};
+
+/// The default bench depth.
+pub const DEPTH: u32 = 5;
+
+/// Every implemented setup (each Tri-D rule set separately).
+pub fn setups() -> Vec<Setup> {
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        if v == Variant::Trid {
+            for r in RuleSet::ALL {
+                out.extend(Setup::new(v, Some(r), Default::default()));
+            }
+        } else {
+            out.push(Setup::standard(v));
+        }
+    }
+    out.into_iter()
+        .filter(|s| any::new_game(s, None).is_ok())
+        .collect()
+}
+
+/// The bench positions of a setup: the start, and the positions after fixed pseudo-random
+/// playouts of 8, 16 and 24 plies from it (a fixed seed; playouts ending the game are cut
+/// short at the last position in progress).
+pub fn positions(setup: &Setup) -> Vec<Box<dyn AnyGame>> {
+    let Ok(start) = any::new_game(setup, None) else {
+        return Vec::new();
+    };
+    let mut out = vec![start.clone_box()];
+    for (n, plies) in [8u64, 16, 24].into_iter().enumerate() {
+        out.push(playout(start.as_ref(), plies, 0xBE7C_0000 + n as u64));
+    }
+    out
+}
+
+/// A game after up to `plies` moves chosen by a seeded generator.
+pub fn playout(start: &dyn AnyGame, plies: u64, seed: u64) -> Box<dyn AnyGame> {
+    let mut game = start.clone_box();
+    let mut state = seed;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let (s, r) = rules::zobrist::splitmix64(state);
+        state = s;
+        let m = &moves[(r % moves.len() as u64) as usize];
+        let mut next = game.clone_box();
+        if next.play_text(&m.token).is_err() || next.legal_moves().is_empty() {
+            break;
+        }
+        game = next;
+    }
+    game
+}
+
+/// Runs the bench, printing one line per position and the totals.
+pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
+    let settings = Settings {
+        threads: 1,
+        hash_mb: 16,
+    };
+    let mut total = 0;
+    let started = Instant::now();
+    for setup in setups() {
+        for (i, game) in positions(&setup).into_iter().enumerate() {
+            let handle = api::start_search_with(
+                game.as_ref(),
+                Limits {
+                    depth: Some(depth),
+                    movetime: Some(Duration::from_secs(3600)),
+                    ..Limits::default()
+                },
+                settings,
+                SearchOptions {
+                    vary: 0,
+                    infinite: false,
+                    seed: 1,
+                },
+                Box::new(|_| {}),
+            );
+            let r = handle.wait();
+            total += r.nodes;
+            out.line(&format!(
+                "info string bench {setup} #{i}: {} nodes, best {}, {:.3} s",
+                r.nodes,
+                r.best.as_deref().unwrap_or("(none)"),
+                r.elapsed.as_secs_f64()
+            ));
+        }
+    }
+    let elapsed = started.elapsed();
+    out.line(&format!(
+        "info string bench depth {depth}: {total} nodes {} nps",
+        (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
+    ));
+    out.line(&format!("{total} nodes"));
+    (total, elapsed)
+}
+
+pub fn run(depth: u32) -> Result<(), crate::Failure> {
+    let (total, elapsed) = bench(depth, &Out::new());
+    eprintln!(
+        "{total} nodes in {:.3} s ({:.0} nodes/s)",
+        elapsed.as_secs_f64(),
+        total as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
