@@ -17,6 +17,7 @@ import {
   startServer,
   view,
   waitFor3D,
+  waitForHistory,
   waitForMyTurn,
   waitForPly,
 } from './harness.mjs';
@@ -170,7 +171,8 @@ for (const setup of SETUPS) {
 
 describe('touch-move (visualizer off)', () => {
   it('refuses a piece without a legal move and keeps a picked piece', async () => {
-    const g = await createGame(server.base, { variant: 'stacked' });
+    // Quadlevel's corner rooks are boxed in at the start.
+    const g = await createGame(server.base, { variant: 'quadlevel' });
     const page = await newPage();
     await page.goto(`${server.base}/?game=${g.id}&visualizer=off&view=flat`);
     const v = await waitForMyTurn(page);
@@ -237,10 +239,10 @@ describe('promotion', () => {
     await page.waitForSelector('.chooser button.choice');
     const labels = await page.$$eval('.chooser button.choice', (bs) => bs.map((b) => b.textContent.trim()));
     assert.equal(labels.length, 4);
-    await page.click('.chooser button.choice[data-token="Md7Md8n"]');
-    const v = await waitForMyTurn(page, 2);
-    assert.equal(v.history[0].token, 'Md7Md8n');
-    assert.equal(v.cells.find((c) => c.name === 'Md8').piece, 'N');
+    await page.click('.chooser button.choice[data-token="Md7Md8r"]');
+    const v = await waitForHistory(page, 1);
+    assert.equal(v.history[0].token, 'Md7Md8r');
+    assert.match(v.history[0].notation, /=♖/);
     await page.close();
   });
   it('Fourfold promotes to a queen without asking', async () => {
@@ -251,7 +253,7 @@ describe('promotion', () => {
     await waitForMyTurn(page);
     await clickSquare(page, 'c3@00');
     await clickSquare(page, 'c4@00');
-    const v = await waitForMyTurn(page, 2);
+    const v = await waitForHistory(page, 1);
     assert.ok(v.history.length >= 1);
     assert.equal(v.history[0].token, 'c3@00c4@00q');
     assert.equal(await page.locator('.chooser button.choice').count(), 0);
@@ -260,7 +262,7 @@ describe('promotion', () => {
 });
 
 describe('the game panel', () => {
-  it('copies the record, shows clocks, offers a draw and resigns into a game-over panel', async () => {
+  it('copies the record and shows clocks; resigning opens the game-over panel', async () => {
     const page = await newPage();
     await startFromOpening(page, 'fourfold', async (p) => {
       await p.check('input[name="timed"][value="on"]');
@@ -270,18 +272,34 @@ describe('the game panel', () => {
     await flatView(page);
     assert.equal(await page.locator('.clocks .clock').count(), 2);
     const v = await view(page);
-    assert.ok(v.clocks && v.clocks.white_ms <= 300000);
+    assert.ok(v.clocks && v.clocks.white_ms <= 300000 && v.clocks.increment_ms === 2000);
     await page.click('button.copy-record');
     await page.waitForFunction(() => document.querySelector('.message')?.textContent?.includes('copied'));
     const text = await page.evaluate(() => navigator.clipboard.readText());
     assert.match(text, /\[Variant "fourfold"\]/);
-    await page.click('button.offer-draw');
-    await page.waitForFunction(() => /Draw (agreed|declined)/.test(document.querySelector('.message')?.textContent ?? ''));
     page.once('dialog', (d) => d.accept());
     await page.click('button.resign');
     await page.waitForSelector('.game-over .card');
     assert.match(await page.textContent('.game-over .result-text'), /0-1/);
     assert.match(await page.textContent('.game-over .result-reason'), /resigned/);
+    await page.click('.game-over button.new-game');
+    await page.waitForSelector('form.setup');
+    await page.close();
+  });
+
+  it('an offered draw is answered and shown', async () => {
+    const page = await newPage();
+    await startFromOpening(page, 'stacked');
+    await page.click('button.offer-draw');
+    await page.waitForFunction(() => /Draw (agreed|declined)/.test(document.querySelector('.message')?.textContent ?? ''));
+    const v = await view(page);
+    if (/agreed/.test(await page.textContent('.message'))) {
+      assert.equal(v.result?.reason, 'agreement');
+      await page.waitForSelector('.game-over .card');
+      assert.match(await page.textContent('.game-over .result-reason'), /agreement/);
+    } else {
+      assert.equal(v.status, 'in-progress');
+    }
     await page.close();
   });
 
@@ -303,8 +321,10 @@ describe('the game panel', () => {
     assert.notEqual(orbit1.azimuth, orbit0.azimuth);
     assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'idle');
     // Turn, Tilt (down below the boards), Zoom, Reset view.
-    for (let i = 0; i < 4; i++) await page.click('.cam-buttons button:has-text("Tilt")');
-    await page.waitForTimeout(500);
+    for (let i = 0; i < 3; i++) {
+      await page.click('.cam-buttons button:has-text("Tilt")');
+      await page.waitForTimeout(450);
+    }
     const below = await page.evaluate(() => window.__spacechess.getOrbit());
     assert.ok(below.elevation < 0, 'Tilt reaches below the boards');
     await page.click('.cam-buttons button:has-text("Reset view")');

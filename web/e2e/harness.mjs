@@ -102,6 +102,12 @@ export async function waitForPly(page, ply, timeout = 60000) {
   return view(page);
 }
 
+/** Waits until at least `n` moves were played (the game may be over afterwards). */
+export async function waitForHistory(page, n, timeout = 60000) {
+  await page.waitForFunction((k) => (window.__spacechess?.view()?.history.length ?? 0) >= k, n, { timeout });
+  return view(page);
+}
+
 export async function waitFor3D(page) {
   await page.waitForFunction(() => window.__spacechess?.ready() && !!document.querySelector('canvas.board3d'), null, {
     timeout: 30000,
