@@ -212,13 +212,29 @@ describe('Tri-D attack boards', () => {
     await page.waitForSelector('button.destination');
     const dests = await page.$$eval('button.destination', (bs) => bs.map((b) => b.dataset.token));
     assert.deepEqual(dests.sort(), boardMoves.filter((m) => m.from === 'WQL').map((m) => m.token).sort());
-    // The 3D view shows glowing outlines for the destinations meanwhile.
+    // The 3D view shows glowing outlines for the destinations meanwhile; tap one there.
     await page.click('button.toggle-view');
     await waitFor3D(page);
     await page.screenshot({ path: join(OUT, 'trid-board-destinations-3d.png') });
-    await page.click('button.toggle-view');
-    const chosen = dests[0];
-    await page.click(`button.destination[data-token="${chosen}"]`);
+    let chosen = null;
+    let by3D = false;
+    for (const token of dests) {
+      const to = boardMoves.find((m) => m.token === token).to;
+      if (boardMoves.filter((m) => m.from === 'WQL' && m.to === to).length !== 1) continue;
+      const p = await page.evaluate((t) => window.__spacechess.findBoardDestPoint(t), to);
+      if (!p) continue;
+      await page.mouse.click(p.x, p.y);
+      chosen = token;
+      by3D = true;
+      break;
+    }
+    if (!chosen) {
+      // No outline could be tapped from this angle: use the list instead.
+      await page.click('button.toggle-view');
+      chosen = dests[0];
+      await page.click(`button.destination[data-token="${chosen}"]`);
+    }
+    metrics.tridBoardMoveBy3DTap = by3D;
     v = await waitForMyTurn(page, 2);
     assert.equal(v.history[0].token, chosen);
     const moved = v.attack_boards.find((b) => b.name === 'WQL');
@@ -284,6 +300,18 @@ describe('the game panel', () => {
     assert.match(await page.textContent('.game-over .result-reason'), /resigned/);
     await page.click('.game-over button.new-game');
     await page.waitForSelector('form.setup');
+    await page.close();
+  });
+
+  it('a flag falls: low-time warning, then loss on time in the game-over panel', async () => {
+    const g = await createGame(server.base, { variant: 'fourfold', time_control: { minutes: 0.1, increment_seconds: 0 } });
+    const page = await newPage();
+    await page.goto(`${server.base}/?game=${g.id}&view=flat`);
+    await page.waitForSelector('.clocks .clock-white.low');
+    await page.waitForSelector('.game-over .card', { timeout: 30000 });
+    assert.match(await page.textContent('.game-over .result-reason'), /Black wins on time/);
+    await page.click('.game-over button:has-text("Look at the board")');
+    await page.waitForSelector('.clocks .clock-white.flagged');
     await page.close();
   });
 

@@ -543,6 +543,7 @@ export class GameScreen {
       selection: () => this.selection,
       squareToScreen: (name: string) => this.scene?.squareToScreen(name) ?? null,
       findTapPoint: (name: string) => this.scene?.findTapPoint(name) ?? null,
+      findBoardDestPoint: (to: string) => this.scene?.findBoardDestPoint(to) ?? null,
       measureTurn: (ms: number, adaptive = true) => this.scene?.measureTurn(ms, adaptive) ?? Promise.resolve(null),
       setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => this.scene?.setOrbit(o),
       getOrbit: () => this.scene?.getOrbit() ?? null,

@@ -242,6 +242,21 @@ export class BoardScene {
     return null;
   }
 
+  /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
+  findBoardDestPoint(to: string): { x: number; y: number } | null {
+    const pts = attackBoardSquares(to).map((c) => cellPosition('trid', c));
+    if (!pts.length) return null;
+    const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
+    const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
+    for (const [dx, dz] of [[0, 0], [0.5, 0.5], [-0.5, 0.5], [0.5, -0.5], [-0.5, -0.5]]) {
+      const s = this.project(new Vector3(cx + dx, pts[0].y, cz + dz));
+      if (!s) continue;
+      const r = this.pickClient(s.x, s.y);
+      if (r && r.kind === 'board-dest' && r.to === to) return s;
+    }
+    return null;
+  }
+
   /** What a tap at client pixel (x, y) picks. */
   pickClient(x: number, y: number): PickResult {
     const rect = this.canvas.getBoundingClientRect();
