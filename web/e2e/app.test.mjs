@@ -169,6 +169,32 @@ for (const setup of SETUPS) {
   });
 }
 
+describe('lost connection', () => {
+  it('tells the player, reconnects when the server is back, and the game goes on', async () => {
+    const port = new URL(server.base).port;
+    const page = await newPage();
+    let v = await startFromOpening(page, 'stacked');
+    await flatView(page);
+    const m = v.legal_moves[0];
+    await clickSquare(page, m.from);
+    await clickSquare(page, m.to);
+    await waitForMyTurn(page, 2);
+    await server.kill();
+    await page.waitForSelector('.connection:not([hidden])', { timeout: 20000 });
+    assert.match(await page.textContent('.connection'), /reconnecting/i);
+    server = await startServer({ port: Number(port), data: server.data });
+    await page.waitForSelector('.connection', { state: 'hidden', timeout: 30000 });
+    v = await waitForMyTurn(page, 2);
+    assert.equal(v.ply, 2, 'nothing was lost');
+    const next = v.legal_moves[0];
+    await clickSquare(page, next.from);
+    await clickSquare(page, next.to);
+    v = await waitForMyTurn(page, 4);
+    assert.equal(v.history[2].token, next.token);
+    await page.close();
+  });
+});
+
 describe('touch-move (visualizer off)', () => {
   it('refuses a piece without a legal move and keeps a picked piece', async () => {
     // Quadlevel's corner rooks are boxed in at the start.
