@@ -142,6 +142,9 @@ for (const setup of SETUPS) {
       assert.equal(v.history[0].token, m.token);
       assert.equal(v.history.length, 2, 'the computer answered');
       await page.waitForSelector('.record .mv[data-ply="2"]');
+      // The evaluation after each move, as a small number.
+      await page.waitForSelector('.record .eval');
+      assert.match(await page.textContent('.record .eval'), /^[+-]?\d+\.\d$|^[+-]M$/);
       const label = await page.getAttribute(`.flatview [data-square="${m.to}"]`, 'aria-label');
       assert.match(label, new RegExp(`^${m.to.replace(/[()]/g, '\\$&')}, white `));
       await page.screenshot({ path: join(OUT, `${setup.variant}${setup.rules ? '-' + setup.rules : ''}-flat.png`) });
@@ -338,6 +341,26 @@ describe('the game panel', () => {
     assert.match(await page.textContent('.game-over .result-reason'), /Black wins on time/);
     await page.click('.game-over button:has-text("Look at the board")');
     await page.waitForSelector('.clocks .clock-white.flagged');
+    await page.close();
+  });
+
+  it("shows the computer's progress while it thinks, and the evaluation after moves", async () => {
+    const page = await newPage();
+    const v = await startFromOpening(page, 'quadlevel', async (p) => p.selectOption('select[name="level"]', '6'));
+    await flatView(page);
+    const m = v.legal_moves[0];
+    await clickSquare(page, m.from);
+    await clickSquare(page, m.to);
+    await page.waitForFunction(() => /depth \d+, [\d.]+ s left/.test(document.querySelector('.thinking')?.textContent ?? ''), null, {
+      timeout: 30000,
+    });
+    await page.waitForFunction(() => !!document.querySelector('.thinking progress'));
+    // Stop the search: resigning ends the game.
+    page.once('dialog', (d) => d.accept());
+    await page.click('button.resign');
+    await page.waitForSelector('.game-over .card');
+    const evals = await page.$$eval('.record .eval', (xs) => xs.map((x) => x.textContent));
+    metrics.evalsShown = evals;
     await page.close();
   });
 
