@@ -1,0 +1,341 @@
+// Browser tests of the real app against the real server (see harness.mjs).
+// Run: npm run e2e (needs target/release/spacechess built with web/dist embedded).
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import {
+  OUT,
+  canvasStats,
+  clickSquare,
+  createGame,
+  launchBrowser,
+  playMoveIn3D,
+  startServer,
+  view,
+  waitFor3D,
+  waitForMyTurn,
+  waitForPly,
+} from './harness.mjs';
+
+let server;
+let browser;
+const metrics = {};
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  writeFileSync(join(OUT, 'metrics.json'), JSON.stringify(metrics, null, 2));
+});
+
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+async function startFromOpening(page, variant, extra = async () => {}) {
+  await page.goto(server.base + '/');
+  await page.waitForSelector('form.setup');
+  await page.check(`input[name="variant"][value="${variant}"]`);
+  await page.selectOption('select[name="level"]', '1');
+  await extra(page);
+  await page.click('button.start');
+  await page.waitForURL(/\?game=/);
+  return waitForMyTurn(page);
+}
+
+async function flatView(page) {
+  if (await page.isVisible('.flatview')) return;
+  await page.click('button.toggle-view');
+  await page.waitForSelector('.flatview [data-square]');
+}
+
+async function view3D(page) {
+  if (!(await page.isVisible('.view3d'))) await page.click('button.toggle-view');
+  await waitFor3D(page);
+}
+
+const SETUPS = [
+  { variant: 'stacked' },
+  { variant: 'trid', rules: 'federation' },
+  { variant: 'trid', rules: 'meder' },
+  { variant: 'quadlevel' },
+  { variant: 'fourfold' },
+];
+
+describe('bundle', () => {
+  it('keeps three.js out of the first load', () => {
+    const assets = join(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
+    const sizes = {};
+    for (const f of readdirSync(assets)) sizes[f] = { raw: readFileSync(join(assets, f)).length, gzip: gzipSync(readFileSync(join(assets, f))).length };
+    metrics.bundle = sizes;
+    const initial = Object.entries(sizes).filter(([f]) => /^index-/.test(f));
+    const initialGzip = initial.reduce((s, [, v]) => s + v.gzip, 0);
+    metrics.initialGzipBytes = initialGzip;
+    assert.ok(initialGzip < 30000, `initial load ${initialGzip} bytes gzipped`);
+    const html = readFileSync(join(assets, '../index.html'), 'utf8');
+    assert.ok(!/scene3d/.test(html), 'index.html does not load the 3D chunk');
+  });
+});
+
+describe('opening screen', () => {
+  it('appears quickly and offers every variant', async () => {
+    const page = await newPage();
+    await page.goto(server.base + '/');
+    await page.waitForSelector('form.setup');
+    const ready = await page.evaluate(() => performance.getEntriesByName('opening-ready')[0]?.startTime ?? -1);
+    metrics.openingReadyMs = Math.round(ready);
+    assert.ok(ready > 0 && ready < 1000, `opening screen ready after ${ready} ms`);
+    const variants = await page.$$eval('input[name="variant"]', (xs) => xs.map((x) => x.value));
+    assert.deepEqual(variants, ['stacked', 'trid', 'quadlevel', 'fourfold']);
+    // three.js is not part of the first load.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    const early = scripts.filter((s) => /scene3d/.test(s));
+    metrics.scene3dPrefetchedAfterOpening = early.length > 0;
+    await page.close();
+  });
+});
+
+for (const setup of SETUPS) {
+  const name = setup.rules ? `${setup.variant} (${setup.rules})` : setup.variant;
+  describe(`a game of ${name}`, () => {
+    it('starts, moves in the flat and 3D views, gets answers, takes back and resumes after a reload', async () => {
+      const page = await newPage();
+      let v = await startFromOpening(page, setup.variant, async (p) => {
+        if (setup.rules) await p.selectOption('select[name="rules"]', setup.rules);
+      });
+      assert.equal(v.variant, setup.variant);
+      assert.equal(v.ply, 0);
+
+      // 3D view first: it must draw something.
+      await view3D(page);
+      const stats = await canvasStats(page);
+      assert.ok(stats.variance > 50 && stats.colours > 20, `3D view looks blank: ${JSON.stringify(stats)}`);
+      await page.screenshot({ path: join(OUT, `${setup.variant}${setup.rules ? '-' + setup.rules : ''}-3d.png`) });
+
+      // A move by tapping the flat view.
+      await flatView(page);
+      const m = v.legal_moves.find((x) => x.mover === 'piece' && !x.promotion);
+      await clickSquare(page, m.from);
+      assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'piece');
+      await page.waitForSelector(`.flatview [data-square="${m.from}"].lifted`);
+      // Switching views keeps the piece picked up.
+      await page.click('button.toggle-view');
+      await waitFor3D(page);
+      await page.click('button.toggle-view');
+      await page.waitForSelector(`.flatview [data-square="${m.from}"].lifted`);
+      assert.ok((await page.locator('.flatview .target, .flatview .target-capture').count()) > 0, 'targets marked');
+      await clickSquare(page, m.to);
+      v = await waitForMyTurn(page, 2);
+      assert.equal(v.history[0].token, m.token);
+      assert.equal(v.history.length, 2, 'the computer answered');
+      await page.waitForSelector('.record .mv[data-ply="2"]');
+      const label = await page.getAttribute(`.flatview [data-square="${m.to}"]`, 'aria-label');
+      assert.match(label, new RegExp(`^${m.to.replace(/[()]/g, '\\$&')}, white `));
+      await page.screenshot({ path: join(OUT, `${setup.variant}${setup.rules ? '-' + setup.rules : ''}-flat.png`) });
+
+      // A move by tapping the 3D view.
+      await view3D(page);
+      const token = await playMoveIn3D(page);
+      assert.ok(token, 'found a move that can be tapped in the 3D view');
+      v = await waitForMyTurn(page, 4);
+      assert.equal(v.history[2].token, token);
+
+      // Take back: the player's move and the reply.
+      await page.click('button.takeback');
+      v = await waitForPly(page, 2);
+      await waitForMyTurn(page, 2);
+
+      // Reload: the same game comes back.
+      const position = v.position;
+      await page.reload();
+      v = await waitForMyTurn(page, 2);
+      assert.equal(v.position, position);
+      assert.equal(v.ply, 2);
+      await page.close();
+    });
+  });
+}
+
+describe('touch-move (visualizer off)', () => {
+  it('refuses a piece without a legal move and keeps a picked piece', async () => {
+    const g = await createGame(server.base, { variant: 'stacked' });
+    const page = await newPage();
+    await page.goto(`${server.base}/?game=${g.id}&visualizer=off&view=flat`);
+    const v = await waitForMyTurn(page);
+    const movable = new Set(v.legal_moves.map((m) => m.from));
+    const stuck = v.cells.find((c) => c.piece && c.piece === c.piece.toUpperCase() && !movable.has(c.name));
+    assert.ok(stuck, 'some white piece has no legal move at the start');
+    await clickSquare(page, stuck.name);
+    await page.waitForSelector('.message.error');
+    assert.match(await page.textContent('.message'), /no legal move/);
+    assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'idle');
+    const [a, b] = [...movable];
+    await clickSquare(page, a);
+    assert.equal(await page.locator('.flatview .target, .flatview .target-capture').count(), 0, 'no marks');
+    await clickSquare(page, b);
+    assert.match(await page.textContent('.message'), /Touch-move/);
+    await clickSquare(page, a);
+    assert.match(await page.textContent('.message'), /Touch-move/);
+    const sel = await page.evaluate(() => window.__spacechess.selection());
+    assert.deepEqual(sel, { kind: 'piece', square: a });
+    await page.close();
+  });
+});
+
+describe('Tri-D attack boards', () => {
+  it('moves an attack board through the button, the board and the destination list', async () => {
+    const position =
+      'Ke0(3),Pc2(2),pc7(6),ke9(7) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1';
+    const g = await createGame(server.base, { variant: 'trid', rules: 'federation', position });
+    const page = await newPage();
+    await page.goto(`${server.base}/?game=${g.id}&view=flat`);
+    let v = await waitForMyTurn(page);
+    const boardMoves = v.legal_moves.filter((m) => m.mover === 'board');
+    assert.ok(boardMoves.some((m) => m.from === 'WQL'), 'WQL can move');
+    await page.click('button.move-board');
+    await page.waitForSelector('.flat-panel.board-pickable[data-board="WQL"]');
+    await clickSquare(page, 'a0(3)');
+    await page.waitForSelector('button.destination');
+    const dests = await page.$$eval('button.destination', (bs) => bs.map((b) => b.dataset.token));
+    assert.deepEqual(dests.sort(), boardMoves.filter((m) => m.from === 'WQL').map((m) => m.token).sort());
+    // The 3D view shows glowing outlines for the destinations meanwhile.
+    await page.click('button.toggle-view');
+    await waitFor3D(page);
+    await page.screenshot({ path: join(OUT, 'trid-board-destinations-3d.png') });
+    await page.click('button.toggle-view');
+    const chosen = dests[0];
+    await page.click(`button.destination[data-token="${chosen}"]`);
+    v = await waitForMyTurn(page, 2);
+    assert.equal(v.history[0].token, chosen);
+    const moved = v.attack_boards.find((b) => b.name === 'WQL');
+    assert.equal(moved.position, boardMoves.find((m) => m.token === chosen).to);
+    await page.close();
+  });
+});
+
+describe('promotion', () => {
+  it('asks which piece in Stacked Boards', async () => {
+    const position = '8/8/8/8/8/8/8/4K3|8/3P*4/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w 0 1';
+    const g = await createGame(server.base, { variant: 'stacked', position });
+    const page = await newPage();
+    await page.goto(`${server.base}/?game=${g.id}&view=flat`);
+    await waitForMyTurn(page);
+    await clickSquare(page, 'Md7');
+    await clickSquare(page, 'Md8');
+    await page.waitForSelector('.chooser button.choice');
+    const labels = await page.$$eval('.chooser button.choice', (bs) => bs.map((b) => b.textContent.trim()));
+    assert.equal(labels.length, 4);
+    await page.click('.chooser button.choice[data-token="Md7Md8n"]');
+    const v = await waitForMyTurn(page, 2);
+    assert.equal(v.history[0].token, 'Md7Md8n');
+    assert.equal(v.cells.find((c) => c.name === 'Md8').piece, 'N');
+    await page.close();
+  });
+  it('Fourfold promotes to a queen without asking', async () => {
+    const position = '4/2P1/4/K3|4/4/4/4|3k/4/4/4|4/4/4/4 w 0 1';
+    const g = await createGame(server.base, { variant: 'fourfold', position });
+    const page = await newPage();
+    await page.goto(`${server.base}/?game=${g.id}&view=flat`);
+    await waitForMyTurn(page);
+    await clickSquare(page, 'c3@00');
+    await clickSquare(page, 'c4@00');
+    const v = await waitForMyTurn(page, 2);
+    assert.ok(v.history.length >= 1);
+    assert.equal(v.history[0].token, 'c3@00c4@00q');
+    assert.equal(await page.locator('.chooser button.choice').count(), 0);
+    await page.close();
+  });
+});
+
+describe('the game panel', () => {
+  it('copies the record, shows clocks, offers a draw and resigns into a game-over panel', async () => {
+    const page = await newPage();
+    await startFromOpening(page, 'fourfold', async (p) => {
+      await p.check('input[name="timed"][value="on"]');
+      await p.fill('input[name="minutes"]', '5');
+      await p.fill('input[name="increment"]', '2');
+    });
+    await flatView(page);
+    assert.equal(await page.locator('.clocks .clock').count(), 2);
+    const v = await view(page);
+    assert.ok(v.clocks && v.clocks.white_ms <= 300000);
+    await page.click('button.copy-record');
+    await page.waitForFunction(() => document.querySelector('.message')?.textContent?.includes('copied'));
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(text, /\[Variant "fourfold"\]/);
+    await page.click('button.offer-draw');
+    await page.waitForFunction(() => /Draw (agreed|declined)/.test(document.querySelector('.message')?.textContent ?? ''));
+    page.once('dialog', (d) => d.accept());
+    await page.click('button.resign');
+    await page.waitForSelector('.game-over .card');
+    assert.match(await page.textContent('.game-over .result-text'), /0-1/);
+    assert.match(await page.textContent('.game-over .result-reason'), /resigned/);
+    await page.close();
+  });
+
+  it('a drag turns the 3D view and never counts as a tap; Black sees the board turned', async () => {
+    const page = await newPage();
+    await startFromOpening(page, 'stacked', async (p) => p.check('input[name="colour"][value="black"]'));
+    await view3D(page);
+    const orbit0 = await page.evaluate(() => window.__spacechess.getOrbit());
+    assert.ok(Math.abs(orbit0.azimuth - Math.PI) < 1e-6, 'Black looks from the other side');
+    const v = await waitForMyTurn(page, 1);
+    const from = v.legal_moves[0].from;
+    const p = await page.evaluate((s) => window.__spacechess.findTapPoint(s), from);
+    assert.ok(p);
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await page.mouse.move(p.x + 60, p.y + 20, { steps: 6 });
+    await page.mouse.up();
+    const orbit1 = await page.evaluate(() => window.__spacechess.getOrbit());
+    assert.notEqual(orbit1.azimuth, orbit0.azimuth);
+    assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'idle');
+    // Turn, Tilt (down below the boards), Zoom, Reset view.
+    for (let i = 0; i < 4; i++) await page.click('.cam-buttons button:has-text("Tilt")');
+    await page.waitForTimeout(500);
+    const below = await page.evaluate(() => window.__spacechess.getOrbit());
+    assert.ok(below.elevation < 0, 'Tilt reaches below the boards');
+    await page.click('.cam-buttons button:has-text("Reset view")');
+    await page.waitForTimeout(500);
+    const reset = await page.evaluate(() => window.__spacechess.getOrbit());
+    assert.ok(Math.abs(reset.azimuth - Math.PI) < 1e-3);
+    await page.close();
+  });
+
+  it('fits a phone: the page does not scroll and the 3D canvas takes no touch scrolling', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await startFromOpening(page, 'quadlevel');
+    await view3D(page);
+    const m = await page.evaluate(() => ({
+      scroll: document.scrollingElement.scrollHeight - innerHeight,
+      touch: getComputedStyle(document.querySelector('canvas.board3d')).touchAction,
+    }));
+    assert.ok(m.scroll <= 0, `page scrolls by ${m.scroll}px`);
+    assert.equal(m.touch, 'none');
+    await page.screenshot({ path: join(OUT, 'quadlevel-phone.png') });
+    await page.close();
+  });
+
+  it('measures frames per second while turning the Tri-D view', async () => {
+    const page = await newPage();
+    await startFromOpening(page, 'trid');
+    await view3D(page);
+    const r = await page.evaluate(() => window.__spacechess.measureTurn(3000));
+    metrics.tridTurnFps = Math.round(r.fps * 10) / 10;
+    metrics.tridTurnWorstFrameMs = Math.round(r.worstFrameMs);
+    assert.ok(r.frames > 10, `only ${r.frames} frames`);
+    await page.close();
+  });
+});

@@ -1,0 +1,168 @@
+// Shared helpers for the browser tests: start the real server on a free port with a fresh
+// data directory, launch Debian's Chromium headless with software WebGL, and small
+// page helpers built on the app's test hook (window.__spacechess).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const OUT = join(here, 'out');
+mkdirSync(OUT, { recursive: true });
+
+export const BIN = process.env.SPACECHESS_BIN ?? resolve(here, '../../target/release/spacechess');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Starts `spacechess serve --port 0` and resolves with its base URL once it prints it. */
+export async function startServer() {
+  const data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-'));
+  const child = spawn(BIN, ['serve', '--port', '0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const base = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not print its address:\n${log}`)), 30000);
+    const onData = (chunk) => {
+      log += chunk.toString();
+      const m = /http:\/\/[^\s/]+/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[0]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${log}`)));
+  });
+  return {
+    base,
+    data,
+    async stop() {
+      child.kill('SIGINT');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r();
+        }, 3000);
+        child.on('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+      });
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** POST /api/games from the test itself (for positions the opening screen does not offer). */
+export async function createGame(base, body) {
+  const res = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'computer', human: 'white', level: 1, options: [], time_control: null, ...body }),
+  });
+  const json = await res.json();
+  if (res.status !== 201) throw new Error(`create game: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export const view = (page) => page.evaluate(() => window.__spacechess?.view() ?? null);
+
+/** Waits until the app has the game and it is the player's turn (legal moves present). */
+export async function waitForMyTurn(page, minPly = 0, timeout = 60000) {
+  await page.waitForFunction(
+    (p) => {
+      const v = window.__spacechess?.view();
+      return !!v && v.ply >= p && v.legal_moves.length > 0 && !v.computer_thinking;
+    },
+    minPly,
+    { timeout },
+  );
+  return view(page);
+}
+
+export async function waitForPly(page, ply, timeout = 60000) {
+  await page.waitForFunction((p) => window.__spacechess?.view()?.ply === p, ply, { timeout });
+  return view(page);
+}
+
+export async function waitFor3D(page) {
+  await page.waitForFunction(() => window.__spacechess?.ready() && !!document.querySelector('canvas.board3d'), null, {
+    timeout: 30000,
+  });
+  // Let the first frames render.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Pixel statistics of the 3D canvas: the number of distinct colours and the variance. */
+export async function canvasStats(page) {
+  return page.evaluate(() => {
+    const src = document.querySelector('canvas.board3d');
+    const c = document.createElement('canvas');
+    c.width = 200;
+    c.height = 150;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(src, 0, 0, c.width, c.height);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    let sum2 = 0;
+    const colours = new Set();
+    for (let i = 0; i < d.length; i += 4) {
+      const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+      sum += l;
+      sum2 += l * l;
+      colours.add((d[i] >> 3) * 1024 + (d[i + 1] >> 3) * 32 + (d[i + 2] >> 3));
+    }
+    const n = d.length / 4;
+    const mean = sum / n;
+    return { variance: sum2 / n - mean * mean, colours: colours.size };
+  });
+}
+
+export async function clickSquare(page, square) {
+  await page.click(`.flatview [data-square="${square}"]`);
+}
+
+/** Taps a square in the 3D view at a point the app says picks it. */
+export async function tap3D(page, square) {
+  const p = await page.evaluate((s) => window.__spacechess.findTapPoint(s), square);
+  if (!p) return false;
+  await page.mouse.click(p.x, p.y);
+  return true;
+}
+
+/** Plays one of the player's moves by taps in the 3D view; returns its token. */
+export async function playMoveIn3D(page) {
+  const v = await view(page);
+  const froms = [...new Set(v.legal_moves.filter((m) => m.mover === 'piece' && !m.promotion).map((m) => m.from))];
+  for (const from of froms) {
+    if (!(await tap3D(page, from))) continue;
+    const sel = await page.evaluate(() => window.__spacechess.selection());
+    if (sel.kind !== 'piece' || sel.square !== from) continue;
+    const targets = [...new Set(v.legal_moves.filter((m) => m.from === from && !m.promotion).map((m) => m.to))];
+    for (const to of targets) {
+      if (await tap3D(page, to)) {
+        const token = v.legal_moves.find((m) => m.from === from && m.to === to).token;
+        return token;
+      }
+    }
+    await tap3D(page, from); // put it back and try another piece
+  }
+  return null;
+}

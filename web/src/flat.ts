@@ -1,0 +1,89 @@
+// The flat view: every board or level side by side, built from real buttons so it works
+// with a keyboard, a screen reader and automated tests (`data-square`, `aria-label`).
+
+import type { GameView, Side } from './api';
+import { flatRows, pieceName, type FlatPanel } from './layout';
+import type { Marks } from './marks';
+
+export const GLYPHS: Record<string, string> = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function renderPanel(p: FlatPanel, marks: Marks, onTap: (square: string) => void): HTMLElement {
+  const box = el('section', 'flat-panel');
+  box.dataset.board = p.board;
+  if (p.owner) box.classList.add('attack-board', `owner-${p.owner}`);
+  if (marks.boards.has(p.board)) box.classList.add('board-pickable');
+  box.setAttribute('aria-label', p.label);
+  box.append(el('h3', 'flat-label', p.label));
+  const grid = el('div', 'flat-grid');
+  grid.style.gridTemplateColumns = `1.1em repeat(${p.cols}, var(--sq))`;
+  grid.style.gridTemplateRows = `repeat(${p.rows}, var(--sq)) 1.1em`;
+  p.ranks.forEach((r, i) => {
+    const label = el('span', 'coord', r);
+    label.style.gridRow = String(i + 1);
+    label.style.gridColumn = '1';
+    grid.append(label);
+  });
+  p.files.forEach((f, i) => {
+    const label = el('span', 'coord', f);
+    label.style.gridRow = String(p.rows + 1);
+    label.style.gridColumn = String(i + 2);
+    grid.append(label);
+  });
+  for (const { cell, row, col } of p.cells) {
+    const b = el('button', `sq ${cell.dark ? 'dark' : 'light'}`);
+    b.type = 'button';
+    b.dataset.square = cell.name;
+    b.style.gridRow = String(row + 1);
+    b.style.gridColumn = String(col + 2);
+    b.setAttribute('aria-label', cell.piece ? `${cell.name}, ${pieceName(cell.piece)}` : `${cell.name}, empty`);
+    if (cell.piece) {
+      const g = el('span', `piece ${cell.piece === cell.piece.toUpperCase() ? 'white' : 'black'}`, GLYPHS[cell.piece.toLowerCase()]);
+      g.setAttribute('aria-hidden', 'true');
+      b.append(g);
+    }
+    if (marks.lifted === cell.name) b.classList.add('lifted');
+    const target = marks.targets.get(cell.name);
+    if (target) b.classList.add(target.capture ? 'target-capture' : 'target');
+    if (marks.lastMove.has(cell.name)) b.classList.add('last-move');
+    if (marks.checked.has(cell.name)) b.classList.add('in-check');
+    b.addEventListener('click', () => onTap(cell.name));
+    grid.append(b);
+  }
+  box.append(grid);
+  return box;
+}
+
+export function renderFlat(
+  container: HTMLElement,
+  view: GameView,
+  orientation: Side,
+  marks: Marks,
+  onTap: (square: string) => void,
+): void {
+  const focused = (document.activeElement as HTMLElement | null)?.dataset?.square;
+  const root = el('div', `flat flat-${view.variant}`);
+  for (const row of flatRows(view, orientation)) {
+    const r = el('div', 'flat-row');
+    if (row.left || row.right) {
+      const left = el('div', 'flat-side');
+      for (const p of row.left ?? []) left.append(renderPanel(p, marks, onTap));
+      const right = el('div', 'flat-side');
+      for (const p of row.right ?? []) right.append(renderPanel(p, marks, onTap));
+      r.append(left);
+      for (const p of row.panels) r.append(renderPanel(p, marks, onTap));
+      r.append(right);
+    } else {
+      for (const p of row.panels) r.append(renderPanel(p, marks, onTap));
+    }
+    root.append(r);
+  }
+  container.replaceChildren(root);
+  if (focused) container.querySelector<HTMLElement>(`[data-square="${CSS.escape(focused)}"]`)?.focus();
+}

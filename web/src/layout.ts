@@ -1,0 +1,238 @@
+// Where every square sits, in the 3D scene and in the flat view. Pure geometry from the
+// server's cell coordinates (see the rules crate's Cell): no rules live here.
+
+import type { AttackBoard, Cell, GameView, Side, Variant } from './api';
+
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Height between neighbouring levels, per variant (one unit is a square's width). */
+const LEVEL_GAP: Record<Variant, number> = { stacked: 2.2, trid: 1.35, quadlevel: 1.7, fourfold: 2.6 };
+
+/** The centre of a square's top face in the 3D scene (y is up; White sits at +z). */
+export function cellPosition(variant: Variant, coords: readonly number[]): Vec3 {
+  const [x, y, z, w] = coords;
+  switch (variant) {
+    case 'stacked':
+      return { x: x - 3.5, y: z * LEVEL_GAP.stacked, z: 3.5 - y };
+    case 'trid':
+      return { x: x - 2.5, y: (z - 4) * LEVEL_GAP.trid, z: 4.5 - y };
+    case 'quadlevel':
+      // Level index 0 is the top level (L1).
+      return { x: x - 1.5, y: (1.5 - z) * LEVEL_GAP.quadlevel, z: 3.5 - y };
+    case 'fourfold':
+      // Z picks the column of boards, W the row (W=1 above W=0).
+      return { x: x - 1.5 + (z === 0 ? -2.75 : 2.75), y: (w - 0.5) * LEVEL_GAP.fourfold, z: 1.5 - y };
+  }
+}
+
+/** Main level (2, 4, 6) whose corner a Tri-D post belongs to, from the post's rank. */
+export function mainLevelOfPostRank(rank: number): number {
+  if (rank <= 2 || rank === 4) return 2;
+  if (rank === 3 || rank === 6) return 4;
+  return 6;
+}
+
+/** Parses a Tri-D square or board position such as `b4(1)`. */
+export function parseTridSquare(name: string): { file: number; rank: number; level: number } | null {
+  const m = /^([a-f])(\d)\((\d)\)$/.exec(name);
+  if (!m) return null;
+  return { file: m[1].charCodeAt(0) - 97, rank: Number(m[2]), level: Number(m[3]) };
+}
+
+/**
+ * The four columns an attack board at `position` covers (geometry of trid.md: the
+ * post's column and the three diagonally outward), as Tri-D coordinates.
+ */
+export function attackBoardSquares(position: string): [number, number, number, number][] {
+  const p = parseTridSquare(position);
+  if (!p) return [];
+  const outFile = p.file <= 2 ? p.file - 1 : p.file + 1;
+  const near = p.rank === 1 || p.rank === 3 || p.rank === 5;
+  const outRank = near ? p.rank - 1 : p.rank + 1;
+  return [
+    [p.file, p.rank, p.level, 0],
+    [outFile, p.rank, p.level, 0],
+    [p.file, outRank, p.level, 0],
+    [outFile, outRank, p.level, 0],
+  ];
+}
+
+/** Where a Tri-D post stands and how far it reaches (from its main board to the board). */
+export function postGeometry(board: AttackBoard): { top: Vec3; bottom: Vec3 } | null {
+  const p = parseTridSquare(board.position);
+  if (!p) return null;
+  const main = mainLevelOfPostRank(p.rank);
+  const a = cellPosition('trid', [p.file, p.rank, board.level, 0]);
+  const b = cellPosition('trid', [p.file, p.rank, main, 0]);
+  return a.y > b.y ? { top: a, bottom: b } : { top: b, bottom: a };
+}
+
+// ---------------------------------------------------------------- flat view
+
+export interface FlatCell {
+  cell: Cell;
+  row: number;
+  col: number;
+}
+
+export interface FlatPanel {
+  /** The board/level id from the cells (`T`, `L2`, `01`, `W`, `WQL`…). */
+  board: string;
+  label: string;
+  rows: number;
+  cols: number;
+  cells: FlatCell[];
+  /** File letters along the bottom and rank labels down the side, in display order. */
+  files: string[];
+  ranks: string[];
+  /** Owner frame for Tri-D attack boards. */
+  owner?: Side;
+}
+
+/** A group of panels shown together in one row of the flat view. */
+export interface FlatRow {
+  label?: string;
+  panels: FlatPanel[];
+  /** Tri-D: attack boards shown beside the main level, on its left and right. */
+  left?: FlatPanel[];
+  right?: FlatPanel[];
+}
+
+const FILES = 'abcdefgh';
+
+function rankLabel(variant: Variant, y: number): string {
+  return String(variant === 'trid' ? y : y + 1);
+}
+
+function panel(variant: Variant, board: string, label: string, cells: Cell[], orientation: Side): FlatPanel {
+  const xs = cells.map((c) => c.coords[0]);
+  const ys = cells.map((c) => c.coords[1]);
+  const minX = Math.min(...xs);
+  const maxX = Math.max(...xs);
+  const minY = Math.min(...ys);
+  const maxY = Math.max(...ys);
+  const white = orientation === 'white';
+  const flat = cells.map((cell) => ({
+    cell,
+    col: white ? cell.coords[0] - minX : maxX - cell.coords[0],
+    row: white ? maxY - cell.coords[1] : cell.coords[1] - minY,
+  }));
+  const files: string[] = [];
+  for (let x = minX; x <= maxX; x++) files.push(FILES[x]);
+  const ranks: string[] = [];
+  for (let y = maxY; y >= minY; y--) ranks.push(rankLabel(variant, y));
+  if (!white) {
+    files.reverse();
+    ranks.reverse();
+  }
+  return { board, label, rows: maxY - minY + 1, cols: maxX - minX + 1, cells: flat, files, ranks };
+}
+
+function byBoard(cells: Cell[]): Map<string, Cell[]> {
+  const groups = new Map<string, Cell[]>();
+  for (const c of cells) {
+    const list = groups.get(c.board) ?? [];
+    list.push(c);
+    groups.set(c.board, list);
+  }
+  return groups;
+}
+
+const STACKED_LABEL: Record<string, string> = { T: 'Top', M: 'Middle', B: 'Bottom' };
+const TRID_MAIN: Record<string, number> = { W: 2, N: 4, B: 6 };
+
+/** The flat view's rows of panels for a position, seen from `orientation`'s side. */
+export function flatRows(view: GameView, orientation: Side): FlatRow[] {
+  const groups = byBoard(view.cells);
+  const v = view.variant;
+  const make = (id: string, label: string) => panel(v, id, label, groups.get(id) ?? [], orientation);
+  switch (v) {
+    case 'stacked':
+      return [{ panels: ['T', 'M', 'B'].filter((b) => groups.has(b)).map((b) => make(b, STACKED_LABEL[b])) }];
+    case 'quadlevel':
+      return [
+        {
+          panels: ['L1', 'L2', 'L3', 'L4']
+            .filter((b) => groups.has(b))
+            .map((b) => make(b, b === 'L1' ? 'L1 (top)' : b === 'L4' ? 'L4 (bottom)' : b)),
+        },
+      ];
+    case 'fourfold': {
+      const top = orientation === 'white' ? ['01', '11'] : ['10', '00'];
+      const bottom = orientation === 'white' ? ['00', '10'] : ['11', '01'];
+      const label = (b: string) => `Z${b[0]} W${b[1]}`;
+      return [
+        { panels: top.map((b) => make(b, label(b))) },
+        { panels: bottom.map((b) => make(b, label(b))) },
+      ];
+    }
+    case 'trid': {
+      const mains = orientation === 'white' ? ['B', 'N', 'W'] : ['W', 'N', 'B'];
+      return mains.map((main) => {
+        const level = TRID_MAIN[main];
+        const boards = view.attack_boards.filter((ab) => {
+          const p = parseTridSquare(ab.position);
+          return p !== null && mainLevelOfPostRank(p.rank) === level;
+        });
+        const side = (queen: boolean) =>
+          boards
+            .filter((ab) => (parseTridSquare(ab.position)?.file ?? 0) <= 2 === queen)
+            .sort((a, b) => {
+              const d = (parseTridSquare(b.position)?.rank ?? 0) - (parseTridSquare(a.position)?.rank ?? 0);
+              return orientation === 'white' ? d : -d;
+            })
+            .map((ab) => {
+              const p = panel(
+                v,
+                ab.name,
+                `${ab.name} · level ${ab.level} ${ab.standing ? 'above' : 'below'}`,
+                groups.get(ab.name) ?? [],
+                orientation,
+              );
+              p.owner = ab.owner;
+              return p;
+            });
+        const left = side(orientation === 'white');
+        const right = side(orientation !== 'white');
+        return { label: `Level ${level}`, left, panels: [make(main, `Level ${level}`)], right };
+      });
+    }
+  }
+}
+
+// ---------------------------------------------------------------- names for people
+
+/** The name a board or level is shown with, in both views. */
+export function boardLabel(view: GameView, board: string): string {
+  switch (view.variant) {
+    case 'stacked':
+      return STACKED_LABEL[board] ?? board;
+    case 'quadlevel':
+      return board;
+    case 'fourfold':
+      return `Z${board[0]} W${board[1]}`;
+    case 'trid': {
+      if (TRID_MAIN[board]) return `Level ${TRID_MAIN[board]}`;
+      const ab = view.attack_boards.find((b) => b.name === board);
+      return ab ? `${ab.name} (${ab.level})` : board;
+    }
+  }
+}
+
+const PIECE_NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+
+export function pieceName(piece: string): string {
+  const colour = piece === piece.toUpperCase() ? 'white' : 'black';
+  return `${colour} ${PIECE_NAMES[piece.toLowerCase()] ?? piece}`;
+}
+
+export const VARIANT_NAMES: Record<Variant, string> = {
+  stacked: 'Stacked Boards',
+  trid: 'Tri-D',
+  quadlevel: 'Quadlevel',
+  fourfold: 'Fourfold',
+};

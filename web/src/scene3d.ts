@@ -1,0 +1,593 @@
+// The 3D view: boards, posts, pieces, marks; orbit camera; taps resolved by picking.ts.
+// Loaded lazily (three.js is the big part of the bundle). Renders only when something
+// changed or while an animation or a camera move runs.
+
+import {
+  AmbientLight,
+  BoxGeometry,
+  BufferGeometry,
+  CircleGeometry,
+  Color,
+  CylinderGeometry,
+  DirectionalLight,
+  DoubleSide,
+  Group,
+  HemisphereLight,
+  InstancedMesh,
+  Line,
+  LineBasicMaterial,
+  LineDashedMaterial,
+  LineLoop,
+  Matrix4,
+  Mesh,
+  MeshBasicMaterial,
+  MeshStandardMaterial,
+  PerspectiveCamera,
+  Raycaster,
+  RingGeometry,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+  type Object3D,
+} from 'three';
+import type { GameView, Side } from './api';
+import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
+import { attackBoardSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
+import type { Marks } from './marks';
+import { pickAt, type PickResult, type StandIn } from './picking';
+import { buildPiece, PIECE_HEIGHT } from './pieces3d';
+
+const TAP_SLOP = 6;
+const SLAB = 0.08;
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+interface PieceEntry {
+  square: string;
+  letter: string;
+  group: Group;
+  home: Vector3;
+}
+
+interface Tween {
+  start: number;
+  duration: number;
+  apply: (t: number) => void;
+}
+
+export class BoardScene {
+  readonly canvas: HTMLCanvasElement;
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(40, 1, 0.1, 200);
+  private readonly raycaster = new Raycaster();
+  private readonly target = new Vector3();
+  private orbit: Orbit = { azimuth: 0, elevation: 0.6, distance: 14 };
+  private homeOrbit: Orbit = { ...this.orbit };
+  private radius = 6;
+
+  private boardLayer = new Group();
+  private pieceLayer = new Group();
+  private markLayer = new Group();
+  private standIns: Object3D[] = [];
+  private pieces = new Map<string, PieceEntry>();
+  private cellPos = new Map<string, Vec3>();
+  private cellBoard = new Map<string, string>();
+  private geometryKey = '';
+  private orientation: Side = 'white';
+  private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
+  private lastMoveKey = '';
+
+  private readonly labelLayer: HTMLElement;
+  private labels: { el: HTMLElement; at: Vector3 }[] = [];
+  private tweens: Tween[] = [];
+  private frameRequested = false;
+  private readonly pointers = new Map<number, { x: number; y: number; sx: number; sy: number }>();
+  private dragging = false;
+  private pinchDistance = 0;
+  private readonly resizeObserver: ResizeObserver;
+
+  private readonly mats = {
+    light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
+    dark: new MeshStandardMaterial({ color: 0x5b4636, roughness: 0.8 }),
+    white: new MeshStandardMaterial({ color: 0xf4ecdc, roughness: 0.45 }),
+    black: new MeshStandardMaterial({ color: 0x2b2522, roughness: 0.45 }),
+    liftedWhite: new MeshStandardMaterial({ color: 0xfff6c8, emissive: 0x665500, roughness: 0.4 }),
+    liftedBlack: new MeshStandardMaterial({ color: 0x4a3f26, emissive: 0x443300, roughness: 0.4 }),
+    checkWhite: new MeshStandardMaterial({ color: 0xffd0d0, emissive: 0xcc0000, roughness: 0.4 }),
+    checkBlack: new MeshStandardMaterial({ color: 0x551111, emissive: 0xaa0000, roughness: 0.4 }),
+    post: new MeshStandardMaterial({ color: 0xc8d2dc, metalness: 0.3, roughness: 0.35 }),
+    dot: new MeshBasicMaterial({ color: 0xffd400, side: DoubleSide, depthTest: false, transparent: true }),
+    ring: new MeshBasicMaterial({ color: 0xffd400, side: DoubleSide, depthTest: false, transparent: true }),
+    checkRing: new MeshBasicMaterial({ color: 0xff2020, side: DoubleSide, transparent: true, opacity: 0.8 }),
+    dashed: new LineDashedMaterial({ color: 0xffd400, dashSize: 0.18, gapSize: 0.12 }),
+    lastMove: new LineBasicMaterial({ color: 0x22cc44 }),
+    frame: new LineBasicMaterial({ color: 0x8899aa }),
+    frameWhite: new LineBasicMaterial({ color: 0xd4a017 }),
+    frameBlack: new LineBasicMaterial({ color: 0x7a4a1e }),
+    framePick: new LineBasicMaterial({ color: 0x33ddff }),
+    boardDest: new LineBasicMaterial({ color: 0xffe14d }),
+    hidden: new MeshBasicMaterial({ visible: false }),
+  };
+  private readonly geos = {
+    slab: new BoxGeometry(0.98, SLAB, 0.98),
+    standInSquare: new BoxGeometry(1, SLAB * 1.5, 1),
+    standInPiece: new CylinderGeometry(0.3, 0.3, 1, 10),
+    dot: new CircleGeometry(0.13, 20),
+    ring: new RingGeometry(0.34, 0.44, 28),
+    checkRing: new RingGeometry(0.3, 0.48, 28),
+    post: new CylinderGeometry(0.07, 0.07, 1, 10),
+    dest: new BoxGeometry(2, 0.12, 2),
+  };
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly onPick: (result: PickResult) => void,
+  ) {
+    this.renderer = new WebGLRenderer({ antialias: true, alpha: false, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setClearColor(new Color(0x1b2230));
+    this.canvas = this.renderer.domElement;
+    this.canvas.classList.add('board3d');
+    this.canvas.style.touchAction = 'none';
+    this.labelLayer = document.createElement('div');
+    this.labelLayer.className = 'labels3d';
+    this.labelLayer.setAttribute('aria-hidden', 'true');
+    container.append(this.canvas, this.labelLayer);
+    this.scene.add(new HemisphereLight(0xdde6ff, 0x332a22, 1.4));
+    this.scene.add(new AmbientLight(0xffffff, 0.35));
+    const sun = new DirectionalLight(0xffffff, 1.6);
+    sun.position.set(4, 12, 7);
+    this.scene.add(sun);
+    this.scene.add(this.boardLayer, this.pieceLayer, this.markLayer);
+    this.bindInput();
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  // ------------------------------------------------------------------ public
+
+  update(view: GameView, marks: Marks, orientation: Side, visualizer: boolean): void {
+    const key = view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
+    if (key !== this.geometryKey) {
+      this.geometryKey = key;
+      this.buildBoards(view);
+    }
+    if (orientation !== this.orientation || this.homeOrbit.distance === 0) {
+      this.orientation = orientation;
+      this.resetView(false);
+    }
+    this.rules = { visualizer, marked: new Set(marks.targets.keys()) };
+    const moveKey = view.last_move ? `${view.ply}:${view.last_move.from}-${view.last_move.to}` : '';
+    const animateFrom = moveKey !== this.lastMoveKey && this.lastMoveKey !== '' && view.last_move ? view.last_move : null;
+    this.lastMoveKey = moveKey;
+    this.buildPieces(view, marks, animateFrom);
+    this.buildMarks(marks);
+    this.invalidate();
+  }
+
+  turn(): void {
+    this.animateOrbit({ ...this.orbit, azimuth: this.orbit.azimuth + Math.PI / 4 });
+  }
+
+  tilt(): void {
+    this.animateOrbit({ ...this.orbit, elevation: nextTilt(this.orbit.elevation) });
+  }
+
+  zoom(): void {
+    const d = this.orbit.distance > this.homeOrbit.distance * 0.75 ? this.homeOrbit.distance * 0.6 : this.homeOrbit.distance * 1.15;
+    this.animateOrbit({ ...this.orbit, distance: d });
+  }
+
+  resetView(animate = true): void {
+    const home = {
+      azimuth: this.orientation === 'white' ? 0 : Math.PI,
+      elevation: 0.62,
+      distance: this.radius * 2.6,
+    };
+    this.homeOrbit = home;
+    if (animate) this.animateOrbit(home);
+    else this.setOrbit(home);
+  }
+
+  getOrbit(): Orbit {
+    return { ...this.orbit };
+  }
+
+  setOrbit(o: Orbit): void {
+    this.orbit = clampOrbit(o, this.radius * 0.6, this.radius * 6);
+    this.placeCamera();
+    this.invalidate();
+  }
+
+  /** Client-pixel position of a square (its piece when occupied), for tests. */
+  squareToScreen(name: string): { x: number; y: number } | null {
+    const p = this.cellPos.get(name);
+    if (!p) return null;
+    const piece = this.pieces.get(name);
+    const y = piece ? p.y + PIECE_HEIGHT[piece.letter.toLowerCase()] * 0.5 : p.y;
+    return this.project(new Vector3(p.x, y, p.z));
+  }
+
+  /** A client-pixel point whose tap picks `name` under the current rules, if any. */
+  findTapPoint(name: string): { x: number; y: number } | null {
+    const p = this.cellPos.get(name);
+    if (!p) return null;
+    const piece = this.pieces.get(name);
+    const h = piece ? PIECE_HEIGHT[piece.letter.toLowerCase()] : 0;
+    const candidates: Vector3[] = [];
+    for (const fy of piece ? [0.5, 0.3, 0.7, 0.15] : [0]) {
+      for (const [dx, dz] of [[0, 0], [0.3, 0.3], [-0.3, 0.3], [0.3, -0.3], [-0.3, -0.3], [0, 0.4], [0, -0.4], [0.4, 0], [-0.4, 0]]) {
+        candidates.push(new Vector3(p.x + dx * (piece ? 0.5 : 1), p.y + h * fy + (piece ? 0 : SLAB / 2), p.z + dz * (piece ? 0.5 : 1)));
+      }
+    }
+    for (const c of candidates) {
+      const s = this.project(c);
+      if (!s) continue;
+      const r = this.pickClient(s.x, s.y);
+      if (r && r.kind === 'square' && r.name === name) return s;
+    }
+    return null;
+  }
+
+  /** What a tap at client pixel (x, y) picks. */
+  pickClient(x: number, y: number): PickResult {
+    const rect = this.canvas.getBoundingClientRect();
+    const ndc = { x: ((x - rect.left) / rect.width) * 2 - 1, y: -((y - rect.top) / rect.height) * 2 + 1 };
+    return pickAt(this.camera, ndc, this.standIns, this.rules, this.raycaster);
+  }
+
+  /** Turns the view for `ms` milliseconds, one step per frame, and reports frames per second. */
+  measureTurn(ms: number): Promise<{ frames: number; fps: number; worstFrameMs: number }> {
+    return new Promise((resolve) => {
+      const start = performance.now();
+      let frames = 0;
+      let last = start;
+      let worst = 0;
+      const frame = (now: number) => {
+        worst = Math.max(worst, now - last);
+        last = now;
+        frames++;
+        this.orbit = { ...this.orbit, azimuth: this.orbit.azimuth + 0.02 };
+        this.placeCamera();
+        this.renderer.render(this.scene, this.camera);
+        if (now - start < ms) requestAnimationFrame(frame);
+        else resolve({ frames, fps: (frames * 1000) / (now - start), worstFrameMs: worst });
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.renderer.dispose();
+    this.canvas.remove();
+    this.labelLayer.remove();
+  }
+
+  // ------------------------------------------------------------------ building
+
+  private buildBoards(view: GameView): void {
+    this.boardLayer.clear();
+    this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick === 'piece');
+    this.cellPos.clear();
+    this.cellBoard.clear();
+    const light = view.cells.filter((c) => !c.dark);
+    const dark = view.cells.filter((c) => c.dark);
+    const m = new Matrix4();
+    const lightMesh = new InstancedMesh(this.geos.slab, this.mats.light, Math.max(1, light.length));
+    const darkMesh = new InstancedMesh(this.geos.slab, this.mats.dark, Math.max(1, dark.length));
+    lightMesh.count = light.length;
+    darkMesh.count = dark.length;
+    lightMesh.renderOrder = 2;
+    const min = new Vector3(Infinity, Infinity, Infinity);
+    const max = new Vector3(-Infinity, -Infinity, -Infinity);
+    const place = (list: typeof light, mesh: InstancedMesh) =>
+      list.forEach((c, i) => {
+        const p = cellPosition(view.variant, c.coords);
+        this.cellPos.set(c.name, p);
+        this.cellBoard.set(c.name, c.board);
+        min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
+        max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
+        m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
+        mesh.setMatrixAt(i, m);
+        const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
+        standIn.position.set(p.x, p.y - SLAB / 2, p.z);
+        standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
+        standIn.updateMatrixWorld();
+        this.standIns.push(standIn);
+      });
+    place(light, lightMesh);
+    place(dark, darkMesh);
+    lightMesh.instanceMatrix.needsUpdate = true;
+    darkMesh.instanceMatrix.needsUpdate = true;
+    this.boardLayer.add(darkMesh, lightMesh);
+
+    // Frames round every board; attack boards framed in their owner's colour.
+    const groups = new Map<string, Vec3[]>();
+    for (const c of view.cells) {
+      const list = groups.get(c.board) ?? [];
+      const p = this.cellPos.get(c.name);
+      if (p) list.push(p);
+      groups.set(c.board, list);
+    }
+    this.labels = [];
+    this.labelLayer.replaceChildren();
+    for (const [board, points] of groups) {
+      const el = document.createElement('span');
+      el.textContent = boardLabel(view, board);
+      this.labelLayer.append(el);
+      const at = new Vector3(Math.min(...points.map((p) => p.x)) - 0.55, points[0].y, Math.max(...points.map((p) => p.z)) + 0.55);
+      this.labels.push({ el, at });
+      const ab = view.attack_boards.find((b) => b.name === board);
+      const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
+      frame.userData = { board };
+      this.boardLayer.add(frame);
+    }
+    for (const ab of view.attack_boards) {
+      const g = postGeometry(ab);
+      if (!g) continue;
+      const h = Math.abs(g.top.y - g.bottom.y);
+      const post = new Mesh(this.geos.post, this.mats.post);
+      post.scale.y = h;
+      post.position.set(g.top.x, (g.top.y + g.bottom.y) / 2 - SLAB / 2, g.top.z);
+      this.boardLayer.add(post);
+    }
+    const center = min.clone().add(max).multiplyScalar(0.5);
+    this.target.copy(center);
+    this.radius = Math.max(3, max.clone().sub(min).length() / 2);
+    this.camera.far = this.radius * 20;
+    this.camera.updateProjectionMatrix();
+    this.resetView(false);
+  }
+
+  private rectangle(points: Vec3[], pad: number, material: LineBasicMaterial): LineLoop {
+    const xs = points.map((p) => p.x);
+    const zs = points.map((p) => p.z);
+    const y = points[0].y + 0.005;
+    const x0 = Math.min(...xs) - pad;
+    const x1 = Math.max(...xs) + pad;
+    const z0 = Math.min(...zs) - pad;
+    const z1 = Math.max(...zs) + pad;
+    const g = new BufferGeometry().setFromPoints([
+      new Vector3(x0, y, z0),
+      new Vector3(x1, y, z0),
+      new Vector3(x1, y, z1),
+      new Vector3(x0, y, z1),
+    ]);
+    return new LineLoop(g, material);
+  }
+
+  private pieceMaterial(letter: string, lifted: boolean, checked: boolean) {
+    const white = letter === letter.toUpperCase();
+    if (checked) return white ? this.mats.checkWhite : this.mats.checkBlack;
+    if (lifted) return white ? this.mats.liftedWhite : this.mats.liftedBlack;
+    return white ? this.mats.white : this.mats.black;
+  }
+
+  private buildPieces(view: GameView, marks: Marks, animateFrom: { from: string; to: string } | null): void {
+    this.pieceLayer.clear();
+    this.pieces.clear();
+    this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick !== 'piece');
+    for (const c of view.cells) {
+      if (!c.piece) continue;
+      const p = this.cellPos.get(c.name);
+      if (!p) continue;
+      const lifted = marks.lifted === c.name;
+      const group = buildPiece(c.piece, this.pieceMaterial(c.piece, lifted, marks.checked.has(c.name)));
+      const home = new Vector3(p.x, p.y + (lifted ? 0.3 : 0), p.z);
+      group.position.copy(home);
+      this.pieceLayer.add(group);
+      this.pieces.set(c.name, { square: c.name, letter: c.piece, group, home });
+      const h = PIECE_HEIGHT[c.piece.toLowerCase()] ?? 0.7;
+      const standIn = new Mesh(this.geos.standInPiece, this.mats.hidden);
+      standIn.scale.y = h;
+      standIn.position.set(p.x, p.y + h / 2, p.z);
+      standIn.userData = { standIn: { pick: 'piece', square: c.name } satisfies StandIn };
+      standIn.updateMatrixWorld();
+      this.standIns.push(standIn);
+    }
+    if (animateFrom && !reducedMotion()) {
+      const moved = this.pieces.get(animateFrom.to);
+      const from = this.cellPos.get(animateFrom.from);
+      if (moved && from) {
+        const a = new Vector3(from.x, from.y, from.z);
+        const b = moved.home.clone();
+        const arc = Math.abs(a.y - b.y) > 0.01 ? 0.9 + Math.abs(a.y - b.y) * 0.4 : 0;
+        moved.group.position.copy(a);
+        this.tweens.push({
+          start: performance.now(),
+          duration: 380,
+          apply: (t) => {
+            const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+            moved.group.position.lerpVectors(a, b, e);
+            moved.group.position.y += Math.sin(Math.PI * e) * arc;
+          },
+        });
+      }
+    }
+  }
+
+  private buildMarks(marks: Marks): void {
+    this.markLayer.clear();
+    this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick !== 'board-dest');
+    const flatOn = (mesh: Mesh, p: Vec3, lift: number) => {
+      mesh.rotation.x = -Math.PI / 2;
+      mesh.position.set(p.x, p.y + lift, p.z);
+      mesh.renderOrder = 5;
+      this.markLayer.add(mesh);
+    };
+    const liftedPos = marks.lifted ? this.cellPos.get(marks.lifted) : undefined;
+    const liftedBoard = marks.lifted ? this.cellBoard.get(marks.lifted) : undefined;
+    for (const [square, t] of marks.targets) {
+      const p = this.cellPos.get(square);
+      if (!p) continue;
+      flatOn(new Mesh(t.capture ? this.geos.ring : this.geos.dot, t.capture ? this.mats.ring : this.mats.dot), p, 0.02);
+      if (liftedPos && (this.cellBoard.get(square) !== liftedBoard || Math.abs(p.y - liftedPos.y) > 0.01)) {
+        const line = new Line(
+          new BufferGeometry().setFromPoints([
+            new Vector3(liftedPos.x, liftedPos.y + 0.35, liftedPos.z),
+            new Vector3(p.x, p.y + 0.05, p.z),
+          ]),
+          this.mats.dashed,
+        );
+        line.computeLineDistances();
+        this.markLayer.add(line);
+      }
+    }
+    for (const square of marks.lastMove) {
+      const p = this.cellPos.get(square);
+      if (p) this.markLayer.add(this.rectangle([p], 0.44, this.mats.lastMove));
+    }
+    for (const square of marks.checked) {
+      const p = this.cellPos.get(square);
+      if (p) flatOn(new Mesh(this.geos.checkRing, this.mats.checkRing), p, 0.015);
+    }
+    for (const board of marks.boards) {
+      const pts = [...this.cellBoard].filter(([, b]) => b === board).flatMap(([n]) => this.cellPos.get(n) ?? []);
+      if (pts.length) this.markLayer.add(this.rectangle(pts, 0.58, this.mats.framePick));
+    }
+    for (const to of marks.boardTargets) {
+      const pts = attackBoardSquares(to).map((c) => cellPosition('trid', c));
+      if (!pts.length) continue;
+      this.markLayer.add(this.rectangle(pts, 0.5, this.mats.boardDest));
+      this.markLayer.add(this.rectangle(pts, 0.44, this.mats.boardDest));
+      const cx = pts.reduce((s, p) => s + p.x, 0) / 4;
+      const cz = pts.reduce((s, p) => s + p.z, 0) / 4;
+      const standIn = new Mesh(this.geos.dest, this.mats.hidden);
+      standIn.position.set(cx, pts[0].y, cz);
+      standIn.userData = { standIn: { pick: 'board-dest', to } satisfies StandIn };
+      standIn.updateMatrixWorld();
+      // Destinations are tested first so a glowing outline wins over squares it overlaps.
+      this.standIns.unshift(standIn);
+    }
+  }
+
+  // ------------------------------------------------------------------ camera and rendering
+
+  private placeCamera(): void {
+    const off = orbitOffset(this.orbit);
+    this.camera.position.set(this.target.x + off.x, this.target.y + off.y, this.target.z + off.z);
+    this.camera.lookAt(this.target);
+    this.camera.updateMatrixWorld();
+  }
+
+  private animateOrbit(to: Orbit): void {
+    if (reducedMotion()) {
+      this.setOrbit(to);
+      return;
+    }
+    const from = { ...this.orbit };
+    this.tweens.push({ start: performance.now(), duration: 350, apply: (t) => this.setOrbit(lerpOrbit(from, to, t)) });
+    this.invalidate();
+  }
+
+  private project(v: Vector3): { x: number; y: number } | null {
+    this.placeCamera();
+    const p = v.clone().project(this.camera);
+    if (p.z > 1 || p.x < -1 || p.x > 1 || p.y < -1 || p.y > 1) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+  }
+
+  private resize(): void {
+    const w = Math.max(1, this.container.clientWidth);
+    const h = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.canvas.style.width = '100%';
+    this.canvas.style.height = '100%';
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame((now) => this.frame(now));
+  }
+
+  private frame(now: number): void {
+    this.frameRequested = false;
+    this.tweens = this.tweens.filter((tw) => {
+      const t = Math.min(1, (now - tw.start) / tw.duration);
+      tw.apply(Math.max(0, t));
+      return t < 1;
+    });
+    this.placeCamera();
+    this.renderer.render(this.scene, this.camera);
+    this.placeLabels();
+    if (this.tweens.length) this.invalidate();
+  }
+
+  private placeLabels(): void {
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    for (const { el, at } of this.labels) {
+      const p = at.clone().project(this.camera);
+      const visible = p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
+      el.style.display = visible ? '' : 'none';
+      if (visible) el.style.transform = `translate(${((p.x + 1) / 2) * w}px, ${((1 - p.y) / 2) * h}px) translate(-100%, -50%)`;
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private bindInput(): void {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', (e) => {
+      c.setPointerCapture?.(e.pointerId);
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, sx: e.clientX, sy: e.clientY });
+      if (this.pointers.size === 1) this.dragging = false;
+      if (this.pointers.size === 2) {
+        this.dragging = true;
+        this.pinchDistance = this.pointerSpread();
+      }
+    });
+    c.addEventListener('pointermove', (e) => {
+      const p = this.pointers.get(e.pointerId);
+      if (!p) return;
+      const dx = e.clientX - p.x;
+      const dy = e.clientY - p.y;
+      p.x = e.clientX;
+      p.y = e.clientY;
+      if (this.pointers.size >= 2) {
+        const spread = this.pointerSpread();
+        if (this.pinchDistance > 0 && spread > 0) {
+          this.setOrbit({ ...this.orbit, distance: (this.orbit.distance * this.pinchDistance) / spread });
+        }
+        this.pinchDistance = spread;
+        return;
+      }
+      if (!this.dragging && Math.hypot(e.clientX - p.sx, e.clientY - p.sy) > TAP_SLOP) this.dragging = true;
+      if (this.dragging) {
+        this.setOrbit({ ...this.orbit, azimuth: this.orbit.azimuth - dx * 0.008, elevation: this.orbit.elevation + dy * 0.008 });
+      }
+    });
+    const end = (e: PointerEvent, cancelled: boolean) => {
+      const p = this.pointers.get(e.pointerId);
+      if (!p) return;
+      this.pointers.delete(e.pointerId);
+      const tap = !cancelled && !this.dragging && this.pointers.size === 0 && Math.hypot(e.clientX - p.sx, e.clientY - p.sy) <= TAP_SLOP;
+      if (this.pointers.size === 0) this.pinchDistance = 0;
+      if (tap) this.onPick(this.pickClient(e.clientX, e.clientY));
+    };
+    c.addEventListener('pointerup', (e) => end(e, false));
+    c.addEventListener('pointercancel', (e) => end(e, true));
+    c.addEventListener('lostpointercapture', (e) => end(e, true));
+    c.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        this.setOrbit({ ...this.orbit, distance: this.orbit.distance * Math.exp(e.deltaY * 0.001) });
+      },
+      { passive: false },
+    );
+  }
+
+  private pointerSpread(): number {
+    const [a, b] = [...this.pointers.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  }
+}
