@@ -180,6 +180,9 @@ pub struct SearchOptions {
     pub infinite: bool,
     /// Seed for the variety (0: from the clock).
     pub seed: u64,
+    /// Play as the plain baseline (fixed-depth alpha-beta, material only; see
+    /// [`crate::plain`]) instead of the engine: for strength measurements.
+    pub plain: bool,
 }
 
 /// [`start_search`] with explicit [`SearchOptions`].
@@ -281,6 +284,28 @@ pub fn search_game<P: Position>(
     stop: Arc<AtomicBool>,
     mut on_progress: Box<dyn FnMut(Progress) + Send>,
 ) -> SearchResult {
+    if options.plain {
+        let started = std::time::Instant::now();
+        let r = crate::plain::search(game.position(), limits.depth.unwrap_or(3), &stop);
+        let root = game.position();
+        let pv: Vec<String> = r.best.map(|m| root.move_token(m)).into_iter().collect();
+        on_progress(Progress {
+            depth: limits.depth.unwrap_or(3),
+            score: score::to_api(r.score),
+            pv: pv.clone(),
+            nodes: r.nodes,
+            elapsed: started.elapsed(),
+            budget: Duration::ZERO,
+        });
+        return SearchResult {
+            best: pv.first().cloned(),
+            score: score::to_api(r.score),
+            depth: limits.depth.unwrap_or(3),
+            pv,
+            nodes: r.nodes,
+            elapsed: started.elapsed(),
+        };
+    }
     let params = params_for(&limits, &settings, &options);
     let budget = Budget::for_limits(&limits, options.infinite).reported();
     let table = table_of_size(settings.hash_mb);

@@ -96,38 +96,43 @@ pub fn run<P: Position>(
     }
 
     // Pass 2: the most promising moves, one ply deeper per round, until the budget ends.
-    let ranked = rank(&candidates);
-    let chosen: Vec<usize> = ranked
-        .into_iter()
-        .filter(|&i| !candidates[i].third_repetition)
-        .take(DEEPENED)
-        .collect();
-    while !stopped() && !chosen.is_empty() {
-        depth += 1;
-        if depth > Params::default().max_depth {
-            break;
+    // The six are chosen again every round: a move whose deeper score drops out of the
+    // top six gives its place to the next, which is first brought to the same depth.
+    let mut target = depth + 1;
+    let mut tried = vec![depth; candidates.len()];
+    while !stopped() && target < Params::default().max_depth {
+        let chosen: Vec<usize> = rank(&candidates)
+            .into_iter()
+            .filter(|&i| !candidates[i].third_repetition)
+            .take(DEEPENED)
+            .collect();
+        let behind: Vec<usize> = chosen
+            .iter()
+            .copied()
+            .filter(|&i| tried[i] < target && !candidates[i].value.is_some_and(is_mate))
+            .collect();
+        if behind.is_empty() {
+            if chosen.is_empty() {
+                break;
+            }
+            target += 1;
+            continue;
         }
-        for &i in &chosen {
+        for i in behind {
             if stopped() {
                 break;
             }
+            tried[i] = target;
             score_move(
                 &root,
                 &history,
                 &mut candidates[i],
-                depth,
+                target,
                 deadline,
                 &settings,
                 &shared,
             );
             on_report(report(&candidates, false));
-        }
-        // Forced mates need no deeper look.
-        if chosen
-            .iter()
-            .all(|&i| candidates[i].value.is_some_and(is_mate))
-        {
-            break;
         }
     }
     on_report(report(&candidates, true));

@@ -8,7 +8,7 @@
 //! stalemate; insufficient material. Mates score `MATE - ply`, so faster mates score
 //! higher and slower losses lower.
 
-use crate::eval::{evaluate, has_non_pawn_material, piece_values};
+use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values};
 use crate::ordering::{is_tactical, move_key, pick_next, Ordering as MoveOrdering, MAX_PLY};
 use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
 use crate::tt::{Bound, Table};
@@ -16,6 +16,10 @@ use rules::{MoveFacts, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// A quiescence node whose static score exceeds beta by this much stands pat before
+/// generating its moves (the mobility term rarely moves a score this far).
+const LAZY_MARGIN: Value = 120;
 
 /// State shared by all threads of a search.
 pub struct Shared {
@@ -194,6 +198,9 @@ struct Worker<'a, P: Position> {
     /// Nodes not yet added to the shared counter.
     pending_nodes: u64,
     aborted: bool,
+    /// Legal move count of each node on the current line (-1: not generated), for the
+    /// mobility term at quiescence stand-pat (see [`crate::eval::mobility`]).
+    mobility: Vec<i32>,
     root_depth: i32,
     non_pawn_guard: bool,
     reductions: [[u8; 64]; 64],
@@ -230,6 +237,7 @@ impl<'a, P: Position> Worker<'a, P> {
             lists: (0..MAX_PLY + 2).map(|_| Lists::default()).collect(),
             pending_nodes: 0,
             aborted: false,
+            mobility: vec![-1; MAX_PLY + 2],
             root_depth: 0,
             non_pawn_guard: values[1] > 0,
             reductions,
@@ -611,6 +619,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut lists = std::mem::take(&mut self.lists[ply]);
         lists.moves.clear();
         self.pos.generate_legal(&mut lists.moves);
+        self.mobility[ply] = lists.moves.len() as i32;
         if lists.moves.is_empty() {
             self.lists[ply] = lists;
             return if in_check { mated_in(ply) } else { DRAW };
@@ -743,24 +752,35 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         let in_check = self.pos.in_check();
+        let material = if in_check { 0 } else { evaluate(&self.pos) };
+        // Far above beta whatever the mobility: stand pat without generating moves.
+        if !in_check && material - LAZY_MARGIN >= beta {
+            return material;
+        }
+        // Moves first: their number is the mobility term of the stand-pat score, and
+        // none means mate or stalemate.
+        let mut lists = std::mem::take(&mut self.lists[ply]);
+        lists.moves.clear();
+        self.pos.generate_legal(&mut lists.moves);
+        let ours = lists.moves.len() as i32;
+        self.mobility[ply] = ours;
+        if lists.moves.is_empty() {
+            self.lists[ply] = lists;
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
         let stand = if in_check {
             -INFINITE
         } else {
-            entry.map_or_else(|| evaluate(&self.pos), |e| e.eval)
+            let theirs = if ply > 0 { self.mobility[ply - 1] } else { -1 };
+            material + mobility(ours, theirs)
         };
         let mut best = stand;
         if !in_check {
             if stand >= beta {
+                self.lists[ply] = lists;
                 return stand;
             }
             alpha = alpha.max(stand);
-        }
-        let mut lists = std::mem::take(&mut self.lists[ply]);
-        lists.moves.clear();
-        self.pos.generate_legal(&mut lists.moves);
-        if lists.moves.is_empty() {
-            self.lists[ply] = lists;
-            return if in_check { mated_in(ply) } else { DRAW };
         }
         lists.facts.clear();
         lists.order.clear();

@@ -268,11 +268,18 @@ pub fn import_record(text: &str) -> Result<ImportedGame, RecordError> {
     )
 }
 
-/// Legal move tokens of a position given by setup and optional position string.
+/// Legal move tokens of a position given by setup and optional position string. Draw
+/// rules are ignored (as in perft): a drawn position still lists its moves.
 pub fn legal_tokens(setup: &Setup, position: Option<&str>) -> Result<Vec<String>, NewGameError> {
-    Ok(new_game(setup, position)?
-        .legal_moves()
-        .into_iter()
-        .map(|m| m.token)
-        .collect())
+    with_position_type!(
+        setup.variant(),
+        P => {
+            let pos = match position {
+                Some(s) => P::from_position_string(setup, s)?,
+                None => P::start(setup)?,
+            };
+            Ok(pos.legal_moves().into_iter().map(|m| pos.move_token(m)).collect())
+        },
+        Err(NewGameError::NotImplemented(setup.variant()))
+    )
 }

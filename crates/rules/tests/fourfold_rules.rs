@@ -324,6 +324,10 @@ fn position_string_errors_say_what_and_where() {
         ("4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 0 0", "fullmove"),
         ("4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 0", "4 fields"),
         (
+            "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 1000001 1",
+            "at most 1000000",
+        ),
+        (
             "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/R2k w 0 1",
             "can capture the Black king on d1@11",
         ),
@@ -406,4 +410,54 @@ fn null_move_and_counters() {
     let m = p.parse_move("c3@11-c2@11").unwrap();
     p.play(m);
     assert_eq!((p.halfmove_clock(), p.fullmove_number()), (0, 2));
+}
+
+#[test]
+fn pretty_draws_the_boards_as_a_two_by_two_grid() {
+    let d = FourfoldPosition::start(&setup()).unwrap().pretty();
+    let lines: Vec<&str> = d.lines().collect();
+    // Top row of boards is W=1 (Z=0 left, Z=1 right); rank 4 first.
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["@01", "@11"]
+    );
+    assert_eq!(lines[1], "4 . r b .   4 q k n r");
+    assert_eq!(lines[9], "2 P P P P   2 . . . .");
+    assert_eq!(lines[10], "1 R N K Q   1 . B R .");
+    assert_eq!(lines.last().copied(), Some(START));
+}
+
+#[test]
+fn third_repetition_and_hundred_half_moves_draw() {
+    let mut g = Game::new(FourfoldPosition::start(&setup()).unwrap());
+    for _ in 0..2 {
+        for m in [
+            "Nb1@00-c3@00",
+            "Nc4@11-b2@11",
+            "Nc3@00-b1@00",
+            "Nb2@11-c4@11",
+        ] {
+            assert!(!g.is_over());
+            g.play_text(m).unwrap();
+        }
+    }
+    // The start position (placement and side to move) now stands for the third time.
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::Repetition))
+    );
+
+    // Two bare kings are checked before the 100 half-moves.
+    let g = Game::new(pos("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 100 80"));
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::InsufficientMaterial))
+    );
+    let mut g = Game::new(pos("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/3q w 99 80"));
+    g.play_text("Ka1@00-a2@00").unwrap();
+    assert_eq!(
+        g.status(),
+        GameStatus::Over(Outcome::draw(Termination::FiftyMoves))
+    );
 }

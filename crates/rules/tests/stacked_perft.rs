@@ -358,6 +358,24 @@ const CASES: &[Case] = &[
         nodes: 9_420,
     },
     Case {
+        rule: "stalemate: the king boxed in on T, its way down to Ma8 covered on M; no move at all",
+        pieces: "Ta8:k* Tb6:Q* Mh8:R* Be1:K*",
+        side: 'b',
+        legal: &[],
+        illegal: &["Ta8Ma8", "Ta8Tb7", "Ta8Ta7"],
+        depth: 3,
+        nodes: 0,
+    },
+    Case {
+        rule: "one move before that stalemate: the queen's move to Tb6 leaves Black no move",
+        pieces: "Ta8:k* Tc5:Q* Mh8:R* Be1:K*",
+        side: 'w',
+        legal: &["Tc5Tb6", "Tc5Mc5", "Be1Me1"],
+        illegal: &["Mh8Mh8"],
+        depth: 3,
+        nodes: 7_156,
+    },
+    Case {
         rule: "black minor pieces from T: knight and bishop jumps down one and two boards, blocked landings and midpoints",
         pieces: "Te8:k Tb8:n Tc8:b Tf8:b Tg8:n Td8:q Ma6:P* Mb7:N* Be1:K*",
         side: 'b',
@@ -439,6 +457,13 @@ fn hand_made_positions_agree_with_the_reference() {
             );
         }
         let n = cross_check(&mut pos, &RefPosition::parse(&s), case.depth);
+        if case.legal.is_empty() && case.nodes == 0 {
+            assert!(
+                legal.is_empty() && !pos.in_check(),
+                "{}: stalemate",
+                case.rule
+            );
+        }
         assert_eq!(perft(&mut pos, case.depth), n, "{}", case.rule);
         report.push((case.rule, n, case.nodes));
     }

@@ -237,3 +237,17 @@ fn promotion_choices() {
         assert!(has(&t, m), "{m} in {t:?}");
     }
 }
+
+/// Slower: `cargo test -p rules --test trid_federation -- --ignored`.
+#[test]
+#[ignore]
+fn every_position_cross_checked_to_depth_4() {
+    for &(name, _, rook_pawns, s) in POSITIONS {
+        eprintln!("{name}");
+        cross_check(
+            &setup("federation", rook_pawns),
+            &canonical(rook_pawns, s),
+            4,
+        );
+    }
+}

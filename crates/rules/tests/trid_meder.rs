@@ -147,3 +147,13 @@ fn board_moves_adjacency_direction_and_control() {
     let t = tokens("carried_pawn_promotes");
     assert!(has(&t, "WQL>b8(7)q") && has(&t, "WQL>b8(7)n"), "{t:?}");
 }
+
+/// Slower: `cargo test -p rules --test trid_meder -- --ignored`.
+#[test]
+#[ignore]
+fn every_position_cross_checked_to_depth_4() {
+    for &(name, _, s) in POSITIONS {
+        eprintln!("{name}");
+        cross_check(&setup("meder", false), &canonical(s), 4);
+    }
+}

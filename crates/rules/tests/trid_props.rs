@@ -260,3 +260,83 @@ proptest! {
         cross_check_after_random_play(&setups()[rules], &choices, 2);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Mangled position strings are rejected with an error, never a panic.
+    #[test]
+    fn mangled_strings_never_panic(cut in 0usize..400, insert in "[ -~é♔]{0,6}", rules in 0usize..4) {
+        let s = TridPosition::start(&setups()[rules]).unwrap().position_string();
+        let mut chars: Vec<char> = s.chars().collect();
+        let at = cut.min(chars.len());
+        chars.splice(at..(at + 3).min(chars.len()), insert.chars());
+        let mangled: String = chars.into_iter().collect();
+        let _ = TridPosition::from_position_string(&setups()[rules], &mangled);
+    }
+}
+
+#[test]
+fn board_promotion_notation_and_move_facts() {
+    use rules::{Mover, PieceKind};
+    let s = setup("federation", false);
+    let boards = "WQL@b6(5):w,WKL@e1(3):w,BQL@b5(7):b,BKL@e8(7):b";
+    let p = TridPosition::from_position_string(
+        &s,
+        &format!("Pa7(5)*,Kc1(2),ke8(6),pd7(6) {boards} w - - 0 1"),
+    )
+    .unwrap();
+    let m = p.parse_move_token("WQL>b8(5)q").unwrap();
+    assert_eq!(p.move_notation(m), "WQL→b8(5)=♕");
+    assert_eq!(p.parse_move("WQL->b8(5)=Q").unwrap(), m);
+    let f = p.move_facts(m);
+    assert_eq!(
+        (f.mover, f.promotion, f.zeroing),
+        (Mover::Board, Some(PieceKind::Queen), true)
+    );
+    let f = p.move_facts(p.parse_move_token("WQL>b4(3)").unwrap());
+    assert_eq!(
+        (f.mover, f.promotion, f.zeroing),
+        (Mover::Board, None, false)
+    );
+
+    let p = TridPosition::from_position_string(
+        &s,
+        &format!("Kd4(4),pc2(2)*,Nd1(2),ke8(6) {D} b - - 0 1"),
+    )
+    .unwrap();
+    let m = p.parse_move_token("c2(2)d1(2)n").unwrap();
+    assert_eq!(p.move_notation(m), "c2(2)×d1(2)=♞");
+    let f = p.move_facts(m);
+    assert_eq!(
+        (f.captured, f.promotion, f.zeroing),
+        (Some(PieceKind::Knight), Some(PieceKind::Knight), true)
+    );
+
+    let p = TridPosition::from_position_string(
+        &s,
+        &format!("Ra0(3),Ke0(3),Rf0(3),ke8(6) {D} w KQ - 0 1"),
+    )
+    .unwrap();
+    let m = p.parse_move("O-O-O").unwrap();
+    assert_eq!(p.move_token(m), "e0(3)b0(3)");
+    let f = p.move_facts(m);
+    assert!(f.castling && !f.zeroing && f.mover == Mover::Piece(PieceKind::King));
+    let mut after = p.clone();
+    after.play(m);
+    assert!(
+        after.position_string().starts_with("Kb0(3),Re0(3),Rf0(3)"),
+        "{}",
+        after.position_string()
+    );
+
+    let p = TridPosition::from_position_string(
+        &s,
+        &format!("Kc1(2),Pc4(4)*,pd4(2)*,ke8(6) {D} b - c3(4)/c4(4) 0 1"),
+    )
+    .unwrap();
+    let m = p.parse_move_token("d4(2)c3(4)").unwrap();
+    assert_eq!(p.move_notation(m), "d4(2)×c3(4)");
+    assert_eq!(p.move_squares(m).captured.as_deref(), Some("c4(4)"));
+    assert_eq!(p.move_facts(m).captured, Some(PieceKind::Pawn));
+}

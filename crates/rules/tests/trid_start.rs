@@ -104,3 +104,13 @@ fn start_perft_deeper() {
         start("federation")
     );
 }
+
+/// Minutes with the naive generator: `cargo test -p rules --test trid_start -- --ignored`.
+#[test]
+#[ignore]
+fn start_cross_checked_to_depth_4() {
+    for rules in ["federation", "meder", "stepwise"] {
+        let s = start(rules).position_string();
+        cross_check(&setup(rules, false), &s, 4);
+    }
+}

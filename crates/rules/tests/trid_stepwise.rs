@@ -233,3 +233,13 @@ fn pawns_and_castling_as_decided() {
         "{t:?}"
     );
 }
+
+/// Slower: `cargo test -p rules --test trid_stepwise -- --ignored`.
+#[test]
+#[ignore]
+fn every_position_cross_checked_to_depth_4() {
+    for &(name, _, s) in POSITIONS {
+        eprintln!("{name}");
+        cross_check(&setup("stepwise", false), &canonical(s), 4);
+    }
+}

@@ -28,15 +28,15 @@ pub fn setups() -> Vec<Setup> {
         .collect()
 }
 
-/// The bench positions of a setup: the start, and the positions after fixed pseudo-random
-/// playouts of 8, 16 and 24 plies from it (a fixed seed; playouts ending the game are cut
-/// short at the last position in progress).
+/// The bench positions of a setup: the start, and five middle-game positions: the
+/// positions after fixed pseudo-random playouts of 10, 14, 18, 22 and 26 plies from it (a
+/// fixed seed; playouts ending the game are cut short at the last position in progress).
 pub fn positions(setup: &Setup) -> Vec<Box<dyn AnyGame>> {
     let Ok(start) = any::new_game(setup, None) else {
         return Vec::new();
     };
     let mut out = vec![start.clone_box()];
-    for (n, plies) in [8u64, 16, 24].into_iter().enumerate() {
+    for (n, plies) in [10u64, 14, 18, 22, 26].into_iter().enumerate() {
         out.push(playout(start.as_ref(), plies, 0xBE7C_0000 + n as u64));
     }
     out
@@ -65,8 +65,13 @@ pub fn playout(start: &dyn AnyGame, plies: u64, seed: u64) -> Box<dyn AnyGame> {
 
 /// Runs the bench, printing one line per position and the totals.
 pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
+    bench_with(depth, 1, out)
+}
+
+/// The bench on `threads` threads (more than one: node counts vary from run to run).
+pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
     let settings = Settings {
-        threads: 1,
+        threads,
         hash_mb: 16,
     };
     let mut total = 0;
@@ -85,6 +90,7 @@ pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
                     vary: 0,
                     infinite: false,
                     seed: 1,
+                    plain: false,
                 },
                 Box::new(|_| {}),
             );
@@ -107,8 +113,8 @@ pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
     (total, elapsed)
 }
 
-pub fn run(depth: u32) -> Result<(), crate::Failure> {
-    let (total, elapsed) = bench(depth, &Out::new());
+pub fn run(depth: u32, threads: usize) -> Result<(), crate::Failure> {
+    let (total, elapsed) = bench_with(depth, threads.max(1), &Out::new());
     eprintln!(
         "{total} nodes in {:.3} s ({:.0} nodes/s)",
         elapsed.as_secs_f64(),

@@ -40,6 +40,8 @@ struct Running {
     thread: JoinHandle<()>,
     /// `go infinite`: only `stop` ends it.
     infinite: bool,
+    /// Set just before `bestmove` is printed: a client may send its next command at once.
+    answered: Arc<AtomicBool>,
 }
 
 struct Session {
@@ -49,6 +51,7 @@ struct Session {
     options: Vec<String>,
     settings: Settings,
     vary: i32,
+    plain: bool,
     game: Option<Box<dyn AnyGame>>,
     running: Option<Running>,
 }
@@ -62,6 +65,7 @@ pub fn run() -> Result<(), crate::Failure> {
         options: Vec::new(),
         settings: Settings::default(),
         vary: 0,
+        plain: false,
         game: None,
         running: None,
     };
@@ -105,7 +109,7 @@ impl Session {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.thread.is_finished())
+            .is_some_and(|r| r.answered.load(std::sync::atomic::Ordering::SeqCst))
         {
             self.finish_search();
         }
@@ -209,6 +213,13 @@ impl Session {
             "threads" => number(value, 1, 256).map(|n| self.settings.threads = n),
             "hash" => number(value, 1, 65_536).map(|n| self.settings.hash_mb = n),
             "vary" => number(value, 0, 100).map(|n| self.vary = n as i32),
+            "player" => match value {
+                "engine" | "plain" => {
+                    self.plain = value == "plain";
+                    Ok(())
+                }
+                _ => Err(format!("option Player is engine or plain, not {value:?}")),
+            },
             _ => Err(format!("unknown option {name:?}")),
         };
         if let Err(e) = result {
@@ -280,6 +291,7 @@ impl Session {
             vary: self.vary,
             infinite,
             seed: 0,
+            plain: self.plain,
         };
         let out = self.out.clone();
         let progress_out = self.out.clone();
@@ -291,8 +303,11 @@ impl Session {
             Box::new(move |p: Progress| progress_out.line(&info_line(&p))),
         );
         let stop = handle.stop_flag();
+        let answered = Arc::new(AtomicBool::new(false));
+        let flag = answered.clone();
         let thread = std::thread::spawn(move || {
             let result: SearchResult = handle.wait();
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
             out.line(&format!(
                 "bestmove {}",
                 result.best.as_deref().unwrap_or("(none)")
@@ -302,6 +317,7 @@ impl Session {
             stop,
             thread,
             infinite,
+            answered,
         });
     }
 

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 mod bench_cmd;
 mod engine_cmd;
 mod loadtest;
+mod match_cmd;
 mod perft_cmd;
 mod server;
 
@@ -75,7 +76,12 @@ enum Command {
         /// Plies
         #[arg(default_value_t = bench_cmd::DEPTH)]
         depth: u32,
+        /// Search threads (the node total is a fingerprint with 1 only)
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
+    /// Play two engines (builds or settings) against each other with an SPRT verdict
+    Match(Box<match_cmd::MatchArgs>),
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
@@ -112,7 +118,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Engine => engine_cmd::run(),
-        Command::Bench { depth } => bench_cmd::run(depth),
+        Command::Bench { depth, threads } => bench_cmd::run(depth, threads),
+        Command::Match(args) => match_cmd::run(&args),
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;

@@ -3,7 +3,12 @@
 //! [`evaluate`] is what the search calls. It dispatches to the evaluation written for
 //! the concrete variant when there is one (by the position's type, so a variant whose
 //! evaluation is not written yet still works) and otherwise to [`generic`]: material
-//! with standard values.
+//! with standard values, which Tri-D uses: its attack-board control is measured by the
+//! mobility term (attack-board moves are legal moves like any other), see [`mobility`].
+
+mod fourfold;
+mod quadlevel;
+mod stacked;
 
 use crate::score::Value;
 use rules::{PieceKind, Position};
@@ -46,8 +51,31 @@ pub fn piece_values<P: Position>(pos: &P) -> PieceValues {
 /// The variant-specific evaluation of this position type, if one is written.
 fn specialised<P: Position>(pos: &P) -> Option<&dyn Evaluate> {
     let any: &dyn std::any::Any = pos;
-    let _ = any;
+    if let Some(p) = any.downcast_ref::<rules::stacked::StackedPosition>() {
+        return Some(p);
+    }
+    if let Some(p) = any.downcast_ref::<rules::quadlevel::QuadlevelPosition>() {
+        return Some(p);
+    }
+    if let Some(p) = any.downcast_ref::<rules::fourfold::FourfoldPosition>() {
+        return Some(p);
+    }
     None
+}
+
+/// Centipawns per legal move of difference in mobility.
+pub const MOBILITY_WEIGHT: Value = 3;
+
+/// The mobility term: room to move, measured as the difference between the side to
+/// move's legal move count and the opponent's at the parent node (which the search has
+/// just generated, so the term costs nothing; `theirs` < 0 when unknown). In Tri-D the
+/// attack-board moves count too, which rewards controlling the boards.
+pub fn mobility(ours: i32, theirs: i32) -> Value {
+    if theirs < 0 {
+        0
+    } else {
+        MOBILITY_WEIGHT * (ours - theirs)
+    }
 }
 
 /// Material balance for the side to move with the given values.

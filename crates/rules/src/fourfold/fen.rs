@@ -9,6 +9,10 @@ use crate::piece::{Color, Piece, PieceKind};
 /// The standard start (seed 004's public game).
 pub const START: &str = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
 
+/// Largest halfmove clock or fullmove number accepted, so that playing moves can never
+/// overflow them.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// Board names in position-string order (Z then W).
 const BOARD_NAMES: [&str; 4] = ["00", "10", "01", "11"];
 
@@ -49,6 +53,11 @@ impl FourfoldPosition {
             .map_err(|_| err(format!("fullmove number {:?} is not a number", fields[3])))?;
         if pos.fullmove == 0 {
             return Err(err("fullmove number must be at least 1".into()));
+        }
+        if pos.halfmove > MAX_COUNTER || pos.fullmove > MAX_COUNTER {
+            return Err(err(format!(
+                "halfmove clock and fullmove number must be at most {MAX_COUNTER}"
+            )));
         }
         for color in Color::ALL {
             let kings = pos.pieces[color.index()][PieceKind::King.index()].count_ones();

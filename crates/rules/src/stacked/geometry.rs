@@ -165,8 +165,8 @@ const fn ray_tables() -> [[u64; 64]; 8] {
 /// Every square from a square to the board's edge, per direction, the square excluded.
 static RAYS: [[u64; 64]; 8] = ray_tables();
 
-/// Squares strictly between two squares on a line (0 when not on one line).
-/// `LINE[a][b]`: the whole line through both, edge to edge (0 when not on one line).
+/// For every pair of squares on one rank, file or diagonal: the squares strictly between
+/// them, and the whole line through both from edge to edge (0 for unaligned pairs).
 struct LineTables {
     between: [[u64; 64]; 64],
     line: [[u64; 64]; 64],

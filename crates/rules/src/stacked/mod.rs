@@ -20,6 +20,7 @@ mod geometry;
 mod movegen;
 mod notation;
 pub mod position_string;
+mod view;
 
 pub use board::{StackedMove, StackedPosition, StackedUndo};
 pub use geometry::square_name;

@@ -36,9 +36,8 @@ impl TridPosition {
 
     pub(crate) fn board_moves(&self, out: &mut Vec<TridMove>) {
         let us = self.us();
-        if self.rules == RuleSet::Federation && !self.has_pawn(us) {
-            return;
-        }
+        // Federation: the owner needs a pawn anywhere (asked only when a board could move).
+        let mut has_pawn = None;
         for b in 0..4 {
             let mut count = 0;
             let mut carried = None;
@@ -68,6 +67,11 @@ impl TridPosition {
             };
             if !mover_ok {
                 continue;
+            }
+            if self.rules == RuleSet::Federation
+                && !*has_pawn.get_or_insert_with(|| self.has_pawn(us))
+            {
+                return;
             }
             for target in self.board_targets(b, count > 0) {
                 self.push_board_move(b, target, false, carried, out);

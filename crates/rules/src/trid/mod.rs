@@ -244,11 +244,11 @@ impl TridPosition {
     }
 
     /// Every square of a side's pieces, in index order.
-    pub(crate) fn pieces_of(&self, side: usize) -> impl Iterator<Item = Sq> + '_ {
-        self.by_color[side]
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| BitIter(bits).map(move |i| (w * 64 + i) as Sq))
+    pub(crate) fn pieces_of(&self, side: usize) -> SquareIter {
+        SquareIter {
+            words: self.by_color[side],
+            word: 0,
+        }
     }
 
     fn set_ep(&mut self, passed: Sq, pawn: Sq) {
@@ -308,19 +308,25 @@ impl TridPosition {
     }
 }
 
-/// Iterates the set bits of a word, lowest first.
-pub(crate) struct BitIter(pub u64);
+/// Iterates the squares of a square set, lowest first.
+pub(crate) struct SquareIter {
+    words: [u64; 8],
+    word: usize,
+}
 
-impl Iterator for BitIter {
-    type Item = usize;
+impl Iterator for SquareIter {
+    type Item = Sq;
     #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+    fn next(&mut self) -> Option<Sq> {
+        while self.word < 8 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some((self.word * 64 + bits.trailing_zeros() as usize) as Sq);
+            }
+            self.word += 1;
         }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
+        None
     }
 }
 

@@ -31,6 +31,60 @@ const KING_STEPS: [(i8, i8); 8] = [
 const ROOK_STEPS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_STEPS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
+const SHADOW_WHITE_PAWN: u8 = 1;
+const SHADOW_BLACK_PAWN: u8 = 2;
+const SHADOW_KNIGHT: u8 = 4;
+const SHADOW_DIAGONAL: u8 = 8;
+const SHADOW_STRAIGHT: u8 = 16;
+const SHADOW_KING: u8 = 32;
+const SHADOW_ROOK_PAWN: u8 = 64;
+
+/// For each (from column, to column): which kinds of move the shadow allows, ignoring
+/// blocking — a quick filter before the exact attack test.
+static SHADOW: [u8; COLUMNS * COLUMNS] = shadow_table();
+
+const fn shadow_table() -> [u8; COLUMNS * COLUMNS] {
+    let mut t = [0u8; COLUMNS * COLUMNS];
+    let mut from = 0;
+    while from < COLUMNS {
+        let mut to = 0;
+        while to < COLUMNS {
+            let (fx, fy) = ((from % 6) as i8, (from / 6) as i8);
+            let dx = (to % 6) as i8 - fx;
+            let dy = (to / 6) as i8 - fy;
+            let (ax, ay) = (dx.abs(), dy.abs());
+            let mut m = 0;
+            if from != to {
+                if ax == 1 && dy == 1 {
+                    m |= SHADOW_WHITE_PAWN;
+                }
+                if ax == 1 && dy == -1 {
+                    m |= SHADOW_BLACK_PAWN;
+                }
+                if (ax == 1 && ay == 2) || (ax == 2 && ay == 1) {
+                    m |= SHADOW_KNIGHT;
+                }
+                if ax == ay {
+                    m |= SHADOW_DIAGONAL;
+                }
+                if dx == 0 || dy == 0 {
+                    m |= SHADOW_STRAIGHT;
+                }
+                if ax <= 1 && ay <= 1 {
+                    m |= SHADOW_KING;
+                }
+                if ay == 1 && ((fx == 0 && dx == 1) || (fx == 5 && dx == -1)) {
+                    m |= SHADOW_ROOK_PAWN;
+                }
+            }
+            t[from * COLUMNS + to] = m;
+            to += 1;
+        }
+        from += 1;
+    }
+    t
+}
+
 /// Iterates the set bits (levels) of a column mask.
 #[inline]
 pub(crate) fn levels(mut m: u8) -> impl Iterator<Item = i8> {
@@ -45,6 +99,8 @@ pub(crate) fn levels(mut m: u8) -> impl Iterator<Item = i8> {
 }
 
 /// A line move's progress through the columns it passes, per rule set.
+// Kept on the stack: boxing the stepwise walk would allocate once per ray.
+#[allow(clippy::large_enum_variant)]
 enum PathState {
     Federation { from_level: i8, clear: u8 },
     Meder { blocked: bool },
@@ -478,7 +534,30 @@ impl TridPosition {
     /// Whether a side's king is attacked.
     pub(crate) fn king_attacked(&self, side: usize) -> bool {
         let k = self.kings[side];
-        self.pieces_of(1 - side)
-            .any(|s| self.attacks(s, self.at(s), k))
+        let to_col = sq_col(k);
+        let extra = if self.rook_pawns && self.rules == RuleSet::Federation {
+            SHADOW_ROOK_PAWN
+        } else {
+            0
+        };
+        self.pieces_of(1 - side).any(|s| {
+            let c = self.at(s);
+            let wanted = match code::kind(c) {
+                code::PAWN => {
+                    extra
+                        | if code::color(c) == 0 {
+                            SHADOW_WHITE_PAWN
+                        } else {
+                            SHADOW_BLACK_PAWN
+                        }
+                }
+                code::KNIGHT => SHADOW_KNIGHT,
+                code::BISHOP => SHADOW_DIAGONAL,
+                code::ROOK => SHADOW_STRAIGHT,
+                code::QUEEN => SHADOW_DIAGONAL | SHADOW_STRAIGHT,
+                _ => SHADOW_KING,
+            };
+            SHADOW[sq_col(s) * COLUMNS + to_col] & wanted != 0 && self.attacks(s, c, k)
+        })
     }
 }

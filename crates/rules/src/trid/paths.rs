@@ -48,7 +48,11 @@ pub struct Walk {
 }
 
 impl Walk {
-    const CAP: usize = 64;
+    /// Enough for every possible walk: states with the same current level never contain
+    /// one another's left sets (dominance pruning below), and the left set is a subset
+    /// of the six other levels, so by Sperner's theorem there are at most C(6,3) = 20
+    /// states per current level, 140 in all.
+    const CAP: usize = 140;
 
     pub fn start(level: i8) -> Walk {
         let mut w = Walk {
@@ -110,12 +114,8 @@ impl Walk {
                 i += 1;
             }
         }
-        // At most one minimal state per (level, left set) antichain element fits easily;
-        // levels are 7, so the capacity is never reached in practice.
-        if self.len < Walk::CAP {
-            self.states[self.len] = (cur, left);
-            self.len += 1;
-        }
+        self.states[self.len] = (cur, left);
+        self.len += 1;
     }
 }
 

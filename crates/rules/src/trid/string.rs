@@ -64,7 +64,8 @@ fn err(input: &str, reason: impl Into<String>) -> PositionError {
 /// Reads a position string under a rule set, rejecting anything malformed or impossible.
 pub fn parse(rules: RuleSet, rook_pawns: bool, s: &str) -> Result<TridPosition, PositionError> {
     if s.len() > 2000 {
-        return Err(err(&s[..200.min(s.len())], "longer than 2000 characters"));
+        let shown: String = s.chars().take(200).collect();
+        return Err(err(&shown, "longer than 2000 characters"));
     }
     let fields: Vec<&str> = s.split_whitespace().collect();
     if fields.len() != 7 {

@@ -3,6 +3,7 @@
 
 mod assets;
 mod clock;
+mod computer;
 mod error;
 mod limits;
 mod routes;

@@ -7,12 +7,13 @@
 //! round. Engine callbacks only send on the broadcast channel; they take no lock.
 
 use super::clock::{Charge, Clocks};
+use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
-use super::search::{spawn_with_permit, stop_signal, StopSignal};
+use super::search::StopSignal;
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{self, color_id, parse_color, ViewContext};
-use engine::api::{Clock, Level, Limits, Settings};
+use engine::api::{Level, Settings};
 use rules::any::{self, AnyGame, MoveInfo, NewGameError};
 use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
 use serde_json::{json, Value};
@@ -59,37 +60,37 @@ pub struct ServiceConfig {
 /// One game: its WebSocket channel and its state.
 pub struct GameSlot {
     pub id: String,
-    events: broadcast::Sender<Arc<str>>,
+    pub(super) events: broadcast::Sender<Arc<str>>,
     state: Mutex<GameState>,
 }
 
-struct GameState {
-    mode: Mode,
+pub(super) struct GameState {
+    pub(super) mode: Mode,
     /// The human's side against the computer (meaningless in local mode).
-    human: Color,
-    level: Level,
-    client: String,
-    created_at: i64,
-    time_control: Option<(i64, i64)>,
-    game: Box<dyn AnyGame>,
+    pub(super) human: Color,
+    pub(super) level: Level,
+    pub(super) client: String,
+    pub(super) created_at: i64,
+    pub(super) time_control: Option<(i64, i64)>,
+    pub(super) game: Box<dyn AnyGame>,
     /// The moves played, described as they were played (kept to avoid recomputing).
-    history: Vec<MoveInfo>,
+    pub(super) history: Vec<MoveInfo>,
     /// Evaluation after each move, pawns from White's side.
-    evals: Vec<Option<f64>>,
-    clocks: Option<Clocks>,
+    pub(super) evals: Vec<Option<f64>>,
+    pub(super) clocks: Option<Clocks>,
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
-    epoch: u64,
-    search: Option<StopSignal>,
+    pub(super) epoch: u64,
+    pub(super) search: Option<StopSignal>,
     /// The computer should move but no search slot was free; it starts when one frees.
-    waiting_for_slot: bool,
-    oracle: Option<StopSignal>,
+    pub(super) waiting_for_slot: bool,
+    pub(super) oracle: Option<StopSignal>,
     /// Set while the Oracle is on duty: its budget.
-    oracle_budget: Option<Duration>,
+    pub(super) oracle_budget: Option<Duration>,
 }
 
 impl GameState {
-    fn ply(&self) -> usize {
+    pub(super) fn ply(&self) -> usize {
         self.history.len()
     }
 
@@ -97,15 +98,15 @@ impl GameState {
         (self.mode == Mode::Computer).then_some(self.human.opposite())
     }
 
-    fn in_progress(&self) -> bool {
+    pub(super) fn in_progress(&self) -> bool {
         self.game.status() == GameStatus::InProgress
     }
 
-    fn computer_to_move(&self) -> bool {
+    pub(super) fn computer_to_move(&self) -> bool {
         self.in_progress() && self.computer_side() == Some(self.game.turn())
     }
 
-    fn human_to_move(&self) -> bool {
+    pub(super) fn human_to_move(&self) -> bool {
         self.in_progress() && self.computer_side() != Some(self.game.turn())
     }
 
@@ -130,7 +131,7 @@ impl GameState {
         }))
     }
 
-    fn view(&self, id: &str) -> Value {
+    pub(super) fn view(&self, id: &str) -> Value {
         let ctx = ViewContext {
             id,
             mode: self.mode.id(),
@@ -224,13 +225,14 @@ fn play_error(e: PlayError) -> ApiError {
 }
 
 pub struct Service {
-    store: Store,
-    games: Mutex<HashMap<String, Arc<GameSlot>>>,
-    slots: Arc<SearchSlots>,
-    config: ServiceConfig,
+    pub(super) store: Store,
+    pub(super) games: Mutex<HashMap<String, Arc<GameSlot>>>,
+    pub(super) slots: Arc<SearchSlots>,
+    pub(super) config: ServiceConfig,
     /// Games whose computer turn waits for a free search slot, oldest first.
-    waiting: Mutex<VecDeque<Arc<GameSlot>>>,
-    runtime: tokio::runtime::Handle,
+    pub(super) waiting: Mutex<VecDeque<Arc<GameSlot>>>,
+    pub(super) runtime: tokio::runtime::Handle,
+    pub(super) evals: EvalQueue,
 }
 
 impl Service {
@@ -240,6 +242,7 @@ impl Service {
         runtime: tokio::runtime::Handle,
     ) -> Arc<Service> {
         Arc::new_cyclic(|weak: &std::sync::Weak<Service>| {
+            let weak_for_evals = weak.clone();
             let weak = weak.clone();
             let rt = runtime.clone();
             let slots = SearchSlots::new(
@@ -259,6 +262,7 @@ impl Service {
                 config,
                 waiting: Mutex::new(VecDeque::new()),
                 runtime,
+                evals: EvalQueue::start(weak_for_evals),
             }
         })
     }
@@ -267,7 +271,7 @@ impl Service {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn lock(slot: &GameSlot) -> MutexGuard<'_, GameState> {
+    pub(super) fn lock(slot: &GameSlot) -> MutexGuard<'_, GameState> {
         slot.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -423,7 +427,7 @@ impl Service {
         Ok(st.view(&slot.id))
     }
 
-    fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
+    pub(super) fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
         self.slots
             .try_acquire(Some(client))
             .map_err(|r| ApiError::rate_limited(r.to_string()))
@@ -507,7 +511,7 @@ impl Service {
     }
 
     /// Writes the move just played (already on `st.game`, not yet in `st.history`).
-    fn store_move(
+    pub(super) fn store_move(
         &self,
         id: &str,
         st: &mut GameState,
@@ -529,7 +533,13 @@ impl Service {
     }
 
     /// Ends the game: `side` ran out of time.
-    fn flag(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, side: Color, now: Instant) {
+    pub(super) fn flag(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        side: Color,
+        now: Instant,
+    ) {
         if st.game.lose_on_time(side).is_err() {
             return;
         }
@@ -547,7 +557,7 @@ impl Service {
 
     /// After any change: bump the epoch, stop or start clocks, the computer and the
     /// Oracle as the new state requires, and tell the listeners.
-    fn after_change(
+    pub(super) fn after_change(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
         st: &mut GameState,
@@ -605,184 +615,8 @@ impl Service {
         }
     }
 
-    fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
+    pub(super) fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
         self.waiting.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Starts computer searches that were waiting for a free slot.
-    fn start_waiting(self: &Arc<Self>) {
-        loop {
-            let Some(slot) = self.waiting_list().pop_front() else {
-                return;
-            };
-            let mut st = Self::lock(&slot);
-            if !st.waiting_for_slot || !st.computer_to_move() {
-                continue;
-            }
-            match self.slots.try_acquire(None) {
-                Ok(p) => {
-                    st.waiting_for_slot = false;
-                    self.start_search(&slot, &mut st, p);
-                    let _ = slot
-                        .events
-                        .send(view::state_message(st.view(&slot.id)).into());
-                }
-                Err(_) => {
-                    drop(st);
-                    self.waiting_list().push_front(slot);
-                    return;
-                }
-            }
-        }
-    }
-
-    fn start_search(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        permit: SearchPermit,
-    ) {
-        let side = st.game.turn();
-        let clock = st.clocks.as_ref().map(|c| Clock {
-            remaining: Duration::from_millis(c.remaining_ms(side, Instant::now()).max(0) as u64),
-            increment: Duration::from_millis(c.increment_ms.max(0) as u64),
-        });
-        let limits = Limits::for_level(st.level, clock);
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
-        let settings = self.config.engine;
-        let events = slot.events.clone();
-        let slot2 = Arc::clone(slot);
-        let epoch = st.epoch;
-        let service = Arc::clone(self);
-        let spawned = spawn_with_permit("computer-search", permit, move || {
-            let progress_events = events.clone();
-            let handle = engine::api::start_search(
-                &*game,
-                limits,
-                settings,
-                Box::new(move |p| {
-                    let _ = progress_events.send(view::thinking_message(&p, side).into());
-                }),
-            );
-            let stopped = watch.wait(|| handle.is_finished());
-            if stopped {
-                handle.stop();
-            }
-            let result = handle.wait();
-            if !stopped {
-                service.apply_computer_move(&slot2, epoch, result);
-            }
-        });
-        match spawned {
-            Ok(()) => st.search = Some(signal),
-            Err(e) => {
-                eprintln!("spacechess: cannot start a search thread: {e}");
-                let _ = slot
-                    .events
-                    .send(view::error_message("internal", "the computer cannot think now").into());
-            }
-        }
-    }
-
-    /// Plays the computer's move found by the search of `epoch` (ignored if the game
-    /// changed since). If the engine gives no usable move, the first legal move is
-    /// played so that the game never stalls.
-    fn apply_computer_move(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        epoch: u64,
-        result: engine::api::SearchResult,
-    ) {
-        let mut st = Self::lock(slot);
-        if st.epoch != epoch || !st.computer_to_move() {
-            return;
-        }
-        st.search = None;
-        let side = st.game.turn();
-        let now = Instant::now();
-        if let Some(c) = st.clocks.as_mut() {
-            let mut trial = c.clone();
-            if trial.charge_move(side, now) == Charge::Flagged {
-                self.flag(slot, &mut st, side, now);
-                return;
-            }
-        }
-        let played = match result.best.as_deref().map(|t| st.game.play_text(t)) {
-            Some(Ok(info)) => Ok(info),
-            other => {
-                eprintln!(
-                    "spacechess: game {}: the engine gave no playable move ({:?}); playing the first legal move",
-                    slot.id,
-                    other.map(|r| r.err())
-                );
-                match st.game.legal_moves().first().map(|m| m.token.clone()) {
-                    Some(t) => st.game.play_text(&t).map_err(|e| e.to_string()),
-                    None => Err("no legal move".to_string()),
-                }
-            }
-        };
-        let info = match played {
-            Ok(info) => info,
-            Err(e) => {
-                eprintln!("spacechess: game {}: {e}", slot.id);
-                return;
-            }
-        };
-        let clocks_before = st.clocks.clone();
-        if let Some(c) = st.clocks.as_mut() {
-            c.charge_move(side, now);
-        }
-        let eval = view::pawns_for_white(result.score, side);
-        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, Some(eval), now) {
-            // Not stored, so not played: the game goes back to the computer's turn and
-            // the listeners hear why.
-            st.game.undo();
-            st.clocks = clocks_before;
-            eprintln!("spacechess: game {}: {}", slot.id, e.message);
-            let _ = slot
-                .events
-                .send(view::error_message(e.code, &e.message).into());
-            return;
-        }
-        // The search's score is also the best estimate after the player's move before it.
-        if let Some(last) = st.evals.last_mut() {
-            if last.is_none() {
-                *last = Some(eval);
-                let ply = st.evals.len() as u32 - 1;
-                if let Err(e) = self.store.set_eval(&slot.id, ply, eval) {
-                    eprintln!("spacechess: cannot store an evaluation: {e}");
-                }
-            }
-        }
-        st.history.push(info);
-        st.evals.push(Some(eval));
-        self.after_change(slot, &mut st, None);
-    }
-
-    /// Evaluates the position after the last move on a blocking thread and fills in the
-    /// move's evaluation if the game has not changed meanwhile.
-    fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
-        let game = st.game.clone_box();
-        let epoch = st.epoch;
-        let ply = st.ply() - 1;
-        let service = Arc::clone(self);
-        let slot = Arc::clone(slot);
-        self.runtime.spawn_blocking(move || {
-            let eval = engine::api::evaluate_for_record(&*game) as f64;
-            let eval = (eval * 100.0).round() / 100.0;
-            let mut st = Self::lock(&slot);
-            if st.epoch != epoch || st.ply() != ply + 1 {
-                return;
-            }
-            st.evals[ply] = Some(eval);
-            if let Err(e) = service.store.set_eval(&slot.id, ply as u32, eval) {
-                eprintln!("spacechess: cannot store an evaluation: {e}");
-            }
-            let _ = slot
-                .events
-                .send(view::state_message(st.view(&slot.id)).into());
-        });
     }
 
     /// Wakes when the side to move's time runs out; does nothing if anything changed.
@@ -946,52 +780,6 @@ impl Service {
         st.oracle_budget = None;
         st.oracle = None;
         Ok(())
-    }
-
-    fn start_oracle(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, budget: Duration) {
-        match self.slots.try_acquire(Some(&st.client)) {
-            Ok(p) => self.start_oracle_with(slot, st, budget, p),
-            Err(r) => {
-                let _ = slot
-                    .events
-                    .send(view::error_message("rate_limited", &r.to_string()).into());
-            }
-        }
-    }
-
-    fn start_oracle_with(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        budget: Duration,
-        permit: SearchPermit,
-    ) {
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
-        let notations: HashMap<String, String> = game
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m.token, m.notation))
-            .collect();
-        let settings = self.config.engine;
-        let events = slot.events.clone();
-        let spawned = spawn_with_permit("oracle", permit, move || {
-            let handle = engine::api::start_oracle(
-                &*game,
-                budget,
-                settings,
-                Box::new(move |r| {
-                    let _ = events.send(view::oracle_message(&r, &notations).into());
-                }),
-            );
-            if watch.wait(|| handle.is_finished()) {
-                handle.stop();
-            }
-        });
-        match spawned {
-            Ok(()) => st.oracle = Some(signal),
-            Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
-        }
     }
 
     /// The game record (records.md) with the evaluations as comments.
