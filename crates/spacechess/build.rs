@@ -4,6 +4,4 @@
 
 fn main() {
     println!("cargo:rerun-if-changed=../../web/dist");
-    println!("cargo:rerun-if-changed=../../web/dist/assets");
-    println!("cargo:rerun-if-changed=../../web/dist/index.html");
 }
