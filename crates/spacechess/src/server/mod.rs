@@ -1,6 +1,7 @@
 //! The web server: the embedded front end, the HTTP API and a WebSocket per game
 //! (docs/api.md), games stored in SQLite in the data directory.
 
+mod actions;
 mod assets;
 mod clock;
 mod computer;
