@@ -81,6 +81,8 @@ pub(super) struct GameState {
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
     pub(super) epoch: u64,
+    /// When the game last changed (for dropping finished games from memory).
+    pub(super) changed_at: Instant,
     pub(super) search: Option<StopSignal>,
     /// The computer should move but no search slot was free; it starts when one frees.
     pub(super) waiting_for_slot: bool,
@@ -294,6 +296,30 @@ impl Service {
         Ok(n)
     }
 
+    /// Drops from memory the finished games nobody watches that have not changed for
+    /// `idle`; they stay in the store and load again when asked for. Returns how many.
+    pub fn forget_idle_finished(&self, idle: Duration) -> usize {
+        let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();
+        let mut gone = Vec::new();
+        for slot in slots {
+            // A game busy right now is not idle.
+            let Ok(st) = slot.state.try_lock() else {
+                continue;
+            };
+            if !st.in_progress()
+                && st.changed_at.elapsed() >= idle
+                && slot.events.receiver_count() == 0
+            {
+                gone.push(slot.id.clone());
+            }
+        }
+        let mut games = self.games();
+        for id in &gone {
+            games.remove(id);
+        }
+        gone.len()
+    }
+
     /// The game with this id, from memory or the store.
     pub fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
         if let Some(s) = self.games().get(id) {
@@ -372,6 +398,7 @@ impl Service {
                 evals,
                 clocks,
                 epoch: 0,
+                changed_at: Instant::now(),
                 search: None,
                 waiting_for_slot: false,
                 oracle: None,
@@ -564,6 +591,7 @@ impl Service {
         permit: Option<SearchPermit>,
     ) {
         st.epoch += 1;
+        st.changed_at = Instant::now();
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
@@ -653,6 +681,43 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finished_idle_games_leave_memory_but_not_the_store() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        let req = NewGame {
+            setup: Setup::standard(rules::Variant::Stacked),
+            mode: Mode::Local,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+        };
+        let open = svc.create(req.clone(), "client").unwrap();
+        let done = svc.create(req, "client").unwrap();
+        let done_id = done["id"].as_str().unwrap();
+        svc.resign(done_id, None).unwrap();
+        assert_eq!(svc.forget_idle_finished(Duration::from_secs(60)), 0);
+        assert_eq!(svc.forget_idle_finished(Duration::ZERO), 1);
+        assert_eq!(svc.games().len(), 1);
+        assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
+        // Read back from the store on demand.
+        assert_eq!(
+            svc.view(done_id).unwrap()["result"]["reason"],
+            "resignation"
+        );
+        assert_eq!(svc.games().len(), 2);
+    }
 
     #[test]
     fn ids_are_32_hex_digits_and_differ() {
