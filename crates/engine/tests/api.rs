@@ -103,3 +103,32 @@ fn a_depth_one_search_scores_in_centipawns() {
     .wait();
     assert!(matches!(r.score, Score::Cp(_)));
 }
+
+#[test]
+fn levels_vary_between_nearly_equal_moves_and_the_protocol_default_does_not() {
+    use engine::api::{start_search_with, SearchOptions};
+    let game = fourfold(None);
+    let best = |vary: i32, seed: u64| {
+        start_search_with(
+            game.as_ref(),
+            Limits::for_level(Level::Depth(2), None),
+            Settings {
+                threads: 1,
+                hash_mb: 4,
+            },
+            SearchOptions {
+                vary,
+                seed,
+                ..SearchOptions::default()
+            },
+            Box::new(|_| {}),
+        )
+        .wait()
+        .best
+        .unwrap()
+    };
+    let varied: std::collections::HashSet<String> = (1..=12).map(|s| best(8, s)).collect();
+    let fixed: std::collections::HashSet<String> = (1..=4).map(|s| best(0, s)).collect();
+    assert!(varied.len() >= 2, "{varied:?}");
+    assert_eq!(fixed.len(), 1, "{fixed:?}");
+}

@@ -42,6 +42,10 @@ pub struct MatchArgs {
     /// A file of openings: one line of move tokens from the start position per opening
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
+    /// No SPRT verdict before this many games (the LLR approximation is rough on tiny
+    /// samples)
+    #[arg(long, default_value_t = 10)]
+    pub min_games: u32,
     /// Adjudicate a draw after this many plies
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
@@ -286,7 +290,11 @@ pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
         let sample = penta.sample().expect("a pair was played");
         let (elo_lo, elo_hi) = sample.elo_interval();
         let llr = sample.llr(sprt.elo0, sprt.elo1);
-        verdict = sprt.verdict(llr);
+        verdict = if tri.games() >= u64::from(args.min_games) {
+            sprt.verdict(llr)
+        } else {
+            Verdict::Continue
+        };
         println!(
             "pair {:>3} [{}]: A {first} ({why1}), A {second} ({why2}) | A +{} ={} -{} | pairs {:?} | Elo {:+.1} [{:+.1}, {:+.1}] | LLR {llr:.2}",
             i + 1,

@@ -156,7 +156,7 @@ fn every_variant_and_rule_set_plays_in_both_modes() {
         let id = g["id"].as_str().unwrap().to_string();
         assert_eq!(g["variant"], setup["variant"]);
         assert_eq!(g["mode"], "local");
-        assert!(g["human"].is_null());
+        assert_eq!(g["human"], "white");
         let mut tokens = Vec::new();
         for ply in 0..4 {
             if g["status"] != "in-progress" {

@@ -38,30 +38,38 @@ fn coordinates() -> &'static [(i8, i8, i8); CELLS] {
 impl Evaluate for QuadlevelPosition {
     fn evaluate(&self) -> Value {
         let xyz = coordinates();
-        let mut kings: [Vec<(i8, i8, i8)>; 2] = [Vec::new(), Vec::new()];
-        let mut pieces: Vec<(Color, PieceKind, (i8, i8, i8))> = Vec::with_capacity(64);
+        // Fixed arrays: the evaluation runs at every quiescence node.
+        let mut kings = [[(0i8, 0i8, 0i8); 4]; 2];
+        let mut king_count = [0usize; 2];
+        let mut pieces = [(Color::White, PieceKind::Pawn, (0i8, 0i8, 0i8)); CELLS];
+        let mut count = 0;
         for (sq, &at) in xyz.iter().enumerate() {
             if let Some(p) = self.piece_at(sq as u8) {
-                if p.kind == PieceKind::King {
-                    kings[p.color.index()].push(at);
+                let c = p.color.index();
+                if p.kind == PieceKind::King && king_count[c] < 4 {
+                    kings[c][king_count[c]] = at;
+                    king_count[c] += 1;
                 }
-                pieces.push((p.color, p.kind, at));
+                pieces[count] = (p.color, p.kind, at);
+                count += 1;
             }
         }
         let mut side = [0 as Value; 2];
-        for &(color, kind, (x, y, z)) in &pieces {
+        for &(color, kind, (x, y, z)) in &pieces[..count] {
             let c = color.index();
             if kind == PieceKind::Pawn {
                 let advanced = if color == Color::White { y - 1 } else { 6 - y };
                 side[c] += PAWN_ADVANCE * Value::from(advanced.max(0));
             }
-            for (k, king) in kings.iter().enumerate() {
-                for &(kx, ky, kz) in king {
+            if kind == PieceKind::King {
+                continue;
+            }
+            for k in 0..2 {
+                for &(kx, ky, kz) in &kings[k][..king_count[k]] {
                     let d = (kx - x).abs().max((ky - y).abs()).max((kz - z).abs());
-                    if k == c && d == 1 && kind != PieceKind::King {
+                    if k == c && d == 1 {
                         side[c] += SHELTER;
-                    } else if k != c && d <= 2 && kind != PieceKind::Pawn && kind != PieceKind::King
-                    {
+                    } else if k != c && d <= 2 && kind != PieceKind::Pawn {
                         side[c] += PRESSURE;
                     }
                 }

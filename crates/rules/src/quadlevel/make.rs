@@ -48,6 +48,9 @@ impl QuadlevelPosition {
             && self.kings(us).count_ones() == 1
             && !self.unlocked[us.index()];
         let mut unmoved = self.unmoved & !bit(m.from) & !bit(m.to);
+        if let Some(k) = m.removed_king {
+            unmoved &= !bit(k);
+        }
         let mut new_ep = None;
         match m.kind {
             MoveKind::Castling(i) => {

@@ -109,7 +109,20 @@ impl Service {
             if stopped {
                 handle.stop();
             }
-            let result = handle.wait();
+            // A search that panicked gives no move; the game then gets the fallback
+            // move rather than waiting for ever.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle.wait()))
+                .unwrap_or_else(|_| {
+                    eprintln!("spacechess: game {}: the search failed", slot2.id);
+                    engine::api::SearchResult {
+                        best: None,
+                        score: engine::api::Score::Cp(0),
+                        depth: 0,
+                        pv: Vec::new(),
+                        nodes: 0,
+                        elapsed: Duration::ZERO,
+                    }
+                });
             if !stopped {
                 service.apply_computer_move(&slot2, epoch, result);
             }
@@ -173,8 +186,9 @@ impl Service {
         if let Some(c) = st.clocks.as_mut() {
             c.charge_move(side, now);
         }
-        let eval = view::pawns_for_white(result.score, side);
-        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, Some(eval), now) {
+        // No score without a completed iteration (e.g. the fallback move).
+        let eval = (result.depth > 0).then(|| view::pawns_for_white(result.score, side));
+        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, eval, now) {
             // Not stored, so not played: the game goes back to the computer's turn and
             // the listeners hear why.
             st.game.undo();
@@ -186,7 +200,7 @@ impl Service {
             return;
         }
         // The search's score is also the best estimate after the player's move before it.
-        if let Some(last) = st.evals.last_mut() {
+        if let (Some(last), Some(eval)) = (st.evals.last_mut(), eval) {
             if last.is_none() {
                 *last = Some(eval);
                 let ply = st.evals.len() as u32 - 1;
@@ -196,7 +210,7 @@ impl Service {
             }
         }
         st.history.push(info);
-        st.evals.push(Some(eval));
+        st.evals.push(eval);
         self.after_change(slot, &mut st, None);
     }
 
@@ -221,7 +235,10 @@ impl Service {
         if st.epoch != epoch {
             return;
         }
-        st.evals[ply] = Some(eval);
+        let Some(slot_eval) = st.evals.get_mut(ply) else {
+            return;
+        };
+        *slot_eval = Some(eval);
         if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
             eprintln!("spacechess: cannot store an evaluation: {e}");
         }

@@ -81,6 +81,8 @@ pub(super) struct GameState {
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
     pub(super) epoch: u64,
+    /// When the game last changed (for dropping finished games from memory).
+    pub(super) changed_at: Instant,
     pub(super) search: Option<StopSignal>,
     /// The computer should move but no search slot was free; it starts when one frees.
     pub(super) waiting_for_slot: bool,
@@ -94,7 +96,7 @@ impl GameState {
         self.history.len()
     }
 
-    fn computer_side(&self) -> Option<Color> {
+    pub(super) fn computer_side(&self) -> Option<Color> {
         (self.mode == Mode::Computer).then_some(self.human.opposite())
     }
 
@@ -111,7 +113,7 @@ impl GameState {
     }
 
     /// The side that played move `i`.
-    fn mover_of(&self, i: usize) -> Color {
+    pub(super) fn mover_of(&self, i: usize) -> Color {
         let first = view::start_turn(&*self.game, self.ply());
         if i.is_multiple_of(2) {
             first
@@ -135,8 +137,8 @@ impl GameState {
         let ctx = ViewContext {
             id,
             mode: self.mode.id(),
-            human: (self.mode == Mode::Computer).then_some(self.human),
-            level: (self.mode == Mode::Computer).then_some(self.level),
+            human: self.human,
+            level: self.level,
             history: &self.history,
             evals: &self.evals,
             clocks: self.clocks_json(Instant::now()),
@@ -148,7 +150,7 @@ impl GameState {
     }
 
     /// Stops engine work and clocks: the game ended or changed under them.
-    fn stop_engines(&mut self) {
+    pub(super) fn stop_engines(&mut self) {
         self.search = None;
         self.oracle = None;
         self.waiting_for_slot = false;
@@ -213,7 +215,7 @@ fn reason_from_id(s: &str) -> Option<Termination> {
     .find(|t| t.id() == s)
 }
 
-fn play_error(e: PlayError) -> ApiError {
+pub(super) fn play_error(e: PlayError) -> ApiError {
     match e {
         PlayError::GameOver(o) => ApiError::game_over(format!(
             "the game is over ({}, {})",
@@ -267,7 +269,7 @@ impl Service {
         })
     }
 
-    fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
+    pub(super) fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -292,6 +294,30 @@ impl Service {
             }
         }
         Ok(n)
+    }
+
+    /// Drops from memory the finished games nobody watches that have not changed for
+    /// `idle`; they stay in the store and load again when asked for. Returns how many.
+    pub fn forget_idle_finished(&self, idle: Duration) -> usize {
+        let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();
+        let mut gone = Vec::new();
+        for slot in slots {
+            // A game busy right now is not idle.
+            let Ok(st) = slot.state.try_lock() else {
+                continue;
+            };
+            if !st.in_progress()
+                && st.changed_at.elapsed() >= idle
+                && slot.events.receiver_count() == 0
+            {
+                gone.push(slot.id.clone());
+            }
+        }
+        let mut games = self.games();
+        for id in &gone {
+            games.remove(id);
+        }
+        gone.len()
     }
 
     /// The game with this id, from memory or the store.
@@ -372,6 +398,7 @@ impl Service {
                 evals,
                 clocks,
                 epoch: 0,
+                changed_at: Instant::now(),
                 search: None,
                 waiting_for_slot: false,
                 oracle: None,
@@ -410,8 +437,8 @@ impl Service {
             rules: req.setup.rules_if_any().map(|r| r.id().to_string()),
             options: req.setup.options().ids().join(","),
             mode: req.mode.id().to_string(),
-            human: (req.mode == Mode::Computer).then(|| color_id(req.human).to_string()),
-            level: (req.mode == Mode::Computer).then(|| level_id(req.level)),
+            human: Some(color_id(req.human).to_string()),
+            level: Some(level_id(req.level)),
             initial_ms: req.time_control.map(|t| t.0),
             increment_ms: req.time_control.map(|t| t.1),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
@@ -564,6 +591,7 @@ impl Service {
         permit: Option<SearchPermit>,
     ) {
         st.epoch += 1;
+        st.changed_at = Instant::now();
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
@@ -648,215 +676,6 @@ impl Service {
             .await;
         });
     }
-
-    /// Takes back the player's last move and the computer's reply (in local mode: the
-    /// last move). A running search is stopped.
-    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let Some(o) = declared_outcome(st.game.status()) {
-            return Err(ApiError::game_over(format!(
-                "the game ended by {}; it cannot be taken back",
-                o.termination
-            )));
-        }
-        let count = match st.mode {
-            Mode::Local => usize::from(st.ply() > 0),
-            Mode::Computer => {
-                // Back to (and including) the human's most recent move.
-                let human = st.human;
-                (0..st.ply())
-                    .rev()
-                    .find(|&i| st.mover_of(i) == human)
-                    .map_or(0, |i| st.ply() - i)
-            }
-        };
-        if count == 0 {
-            return Err(ApiError::nothing_to_take_back(
-                "there is no move of yours to take back",
-            ));
-        }
-        let keep = st.ply() - count;
-        self.store.truncate_moves(&slot.id, keep as u32)?;
-        for _ in 0..count {
-            st.game.undo();
-            st.history.pop();
-            st.evals.pop();
-        }
-        st.stop_engines();
-        if let Some((initial, _)) = st.time_control {
-            let restored = self
-                .store
-                .load_game(&slot.id)?
-                .and_then(|(_, moves)| moves.last().cloned());
-            let (w, b) = restored.map_or((initial, initial), |m| {
-                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
-            });
-            if let Some(c) = st.clocks.as_mut() {
-                c.reset(w, b);
-            }
-        }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
-    }
-
-    /// A draw offer: the computer accepts when it is not ahead; in local mode the other
-    /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<(bool, Value), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
-        }
-        let accepted = match st.computer_side() {
-            Some(side) => engine::api::accepts_draw(&*st.game, side),
-            None => true,
-        };
-        if accepted {
-            st.game.agree_draw().map_err(play_error)?;
-            if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
-                st.game.set_declared(None);
-                return Err(e.into());
-            }
-            self.after_change(&slot, &mut st, None);
-        }
-        Ok((accepted, st.view(&slot.id)))
-    }
-
-    /// `side` resigns (default: the human against the computer, the side to move in
-    /// local mode). Against the computer only the human's side may resign.
-    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<Value, ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        let side = match (st.mode, side) {
-            (Mode::Computer, Some(s)) if s != st.human => {
-                return Err(ApiError::bad_request(format!(
-                    "only the player's side ({}) can resign against the computer",
-                    color_id(st.human)
-                )))
-            }
-            (Mode::Computer, _) => st.human,
-            (Mode::Local, Some(s)) => s,
-            (Mode::Local, None) => st.game.turn(),
-        };
-        st.game.resign(side).map_err(play_error)?;
-        if let Err(e) =
-            self.store
-                .declare_result(&slot.id, Some(color_id(side.opposite())), "resignation")
-        {
-            st.game.set_declared(None);
-            return Err(e.into());
-        }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
-    }
-
-    /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
-    /// and again at the start of each of the player's turns.
-    pub fn oracle_on(
-        self: &Arc<Self>,
-        id: &str,
-        budget: Duration,
-        client: &str,
-    ) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
-        }
-        st.oracle_budget = Some(budget);
-        st.oracle = None;
-        if st.human_to_move() {
-            let permit = self.acquire(client)?;
-            self.start_oracle_with(&slot, &mut st, budget, permit);
-        }
-        Ok(())
-    }
-
-    /// Takes the Oracle off duty and stops it.
-    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        st.oracle_budget = None;
-        st.oracle = None;
-        Ok(())
-    }
-
-    /// The game record (records.md) with the evaluations as comments.
-    pub fn record(&self, id: &str) -> Result<String, ApiError> {
-        let slot = self.slot(id)?;
-        let st = Self::lock(&slot);
-        let name = |side: Color| match st.mode {
-            Mode::Local => color_id(side).to_string(),
-            Mode::Computer if side == st.human => "Player".to_string(),
-            Mode::Computer => match st.level {
-                Level::Depth(d) => format!("Computer, level {d}"),
-                Level::Max => "Computer, level Max".to_string(),
-            },
-        };
-        let mut tags = vec![
-            ("Event".to_string(), "Casual game".to_string()),
-            ("Date".to_string(), record_date(st.created_at)),
-            ("White".to_string(), name(Color::White)),
-            ("Black".to_string(), name(Color::Black)),
-        ];
-        if let Some((initial, inc)) = st.time_control {
-            tags.push((
-                "TimeControl".to_string(),
-                format!("{}+{}", initial / 1000, inc / 1000),
-            ));
-        }
-        let comments: Vec<Option<String>> = st
-            .evals
-            .iter()
-            .map(|e| e.map(|v| format!("{v:+.2}")))
-            .collect();
-        Ok(st.game.export(&tags, &comments))
-    }
-
-    /// Forgets a game: stops its engines and removes it from memory and the store.
-    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        {
-            let mut st = Self::lock(&slot);
-            st.stop_engines();
-            st.oracle_budget = None;
-            st.epoch += 1;
-        }
-        self.games().remove(id);
-        self.store.delete_game(id)?;
-        Ok(())
-    }
-}
-
-/// `YYYY.MM.DD` of a Unix time (UTC), as records write dates.
-fn record_date(unix: i64) -> String {
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = unix.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// A result decided outside the board (it cannot be taken back).
-fn declared_outcome(status: GameStatus) -> Option<Outcome> {
-    match status {
-        GameStatus::Over(o)
-            if matches!(
-                o.termination,
-                Termination::Agreement | Termination::Resignation | Termination::Time
-            ) =>
-        {
-            Some(o)
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -864,10 +683,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn record_dates_are_civil_dates() {
-        assert_eq!(record_date(0), "1970.01.01");
-        assert_eq!(record_date(951_782_400), "2000.02.29");
-        assert_eq!(record_date(1_795_910_400), "2026.11.29");
+    fn finished_idle_games_leave_memory_but_not_the_store() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        let req = NewGame {
+            setup: Setup::standard(rules::Variant::Stacked),
+            mode: Mode::Local,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+        };
+        let open = svc.create(req.clone(), "client").unwrap();
+        let done = svc.create(req, "client").unwrap();
+        let done_id = done["id"].as_str().unwrap();
+        svc.resign(done_id, None).unwrap();
+        assert_eq!(svc.forget_idle_finished(Duration::from_secs(60)), 0);
+        assert_eq!(svc.forget_idle_finished(Duration::ZERO), 1);
+        assert_eq!(svc.games().len(), 1);
+        assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
+        // Read back from the store on demand.
+        assert_eq!(
+            svc.view(done_id).unwrap()["result"]["reason"],
+            "resignation"
+        );
+        assert_eq!(svc.games().len(), 2);
     }
 
     #[test]
