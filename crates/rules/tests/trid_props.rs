@@ -340,3 +340,15 @@ fn board_promotion_notation_and_move_facts() {
     assert_eq!(p.move_squares(m).captured.as_deref(), Some("c4(4)"));
     assert_eq!(p.move_facts(m).captured, Some(PieceKind::Pawn));
 }
+
+#[test]
+fn pretty_draws_every_level_and_ends_with_the_string() {
+    let p = TridPosition::start(&setup("federation", false)).unwrap();
+    let text = p.pretty();
+    for z in 1..=7 {
+        let expected = matches!(z, 2 | 3 | 4 | 6 | 7);
+        assert_eq!(text.contains(&format!("level {z}\n")), expected, "{text}");
+    }
+    assert!(text.contains("  0 RQ  KR\n"), "{text}");
+    assert!(text.ends_with(&p.position_string()));
+}

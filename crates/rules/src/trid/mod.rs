@@ -485,7 +485,7 @@ impl Position for TridPosition {
     }
 
     fn move_token(&self, m: TridMove) -> String {
-        notation::token(self, m)
+        notation::token(m)
     }
 
     fn move_notation(&self, m: TridMove) -> String {

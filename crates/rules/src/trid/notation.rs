@@ -14,7 +14,7 @@ fn promo_letter(m: TridMove) -> String {
 }
 
 /// `b1(2)c3(4)`, `c7(4)c8(6)q`, `e0(3)f0(3)` (castling), `WQL>b4(1)`, `WKL>e3(5)r`.
-pub fn token(p: &TridPosition, m: TridMove) -> String {
+pub fn token(m: TridMove) -> String {
     if m.is_board() {
         let turned = if m.kind == kind::BOARD_TURNED {
             "r"
@@ -28,7 +28,6 @@ pub fn token(p: &TridPosition, m: TridMove) -> String {
             promo_letter(m)
         );
     }
-    let _ = p;
     format!(
         "{}{}{}",
         square_name(m.from),
