@@ -315,6 +315,25 @@ fn pins_against_either_king() {
     check(s, false, 3);
 }
 
+/// The b3L2 queen is pinned twice: against the b1L2 king by the b6L2 rook and against
+/// the d3L2 king by the a3L2 rook. The two pin lines cross only at b3L2, so it cannot
+/// move at all (each pin alone would let it slide or capture along its line).
+#[test]
+fn piece_pinned_against_both_kings() {
+    let s = "4/4/4/4/4/4/4/4|1k2/4/1r*2/4/4/r*Q1K*/4/1K2|2k1/4/4/4/4/4/4/4|4/4/4/4/4/4/4/4 w - 0 1";
+    let p = pos(s, false);
+    let t = tokens(&p);
+    assert!(!t.iter().any(|m| m.starts_with("b3L2")), "{t:?}");
+    // Without the a3L2 rook the queen may move along the b-file pin line.
+    let single = pos(&s.replace("r*Q1K*", "1Q1K*"), false);
+    let q: BTreeSet<String> = tokens(&single)
+        .into_iter()
+        .filter(|m| m.starts_with("b3L2"))
+        .collect();
+    assert_eq!(q, set(&["b3L2b2L2", "b3L2b4L2", "b3L2b5L2", "b3L2b6L2"]));
+    check(s, false, 3);
+}
+
 /// Both kings checked by knights that nothing can take, neither king able to move:
 /// no legal move, so White has lost (an unanswerable fork of the two kings).
 const FORK: &str =

@@ -116,7 +116,7 @@ fn position_strings_round_trip() {
 
 #[test]
 fn position_string_errors_say_what_and_where() {
-    let cases: [(&str, bool, &str); 16] = [
+    let cases: [(&str, bool, &str); 17] = [
         ("rnbr/pppp", false, "fields"),
         ("a|b|c w - 0 1", false, "found 3 levels"),
         (
@@ -171,6 +171,11 @@ fn position_string_errors_say_what_and_where() {
             "fullmove number \"0\"",
         ),
         (&format!("{START} -"), false, "found 6 fields"),
+        (
+            &START.replace(" 0 1", " 4294967295 1"),
+            false,
+            "halfmove clock \"4294967295\"",
+        ),
         (&format!("{START} x"), true, "unlocked \"x\""),
         (
             &format!("{START} w"),

@@ -7,6 +7,9 @@ use super::geometry::{bit, offset, parse_square, square, square_name, Cells, LEV
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
 
+/// The largest halfmove clock or fullmove number accepted.
+const MAX_COUNTER: u32 = 1_000_000;
+
 /// The standard start.
 pub const START: &str = "rnbr/pppp/4/4/4/4/PPPP/RNBR|bkqn/pppp/4/4/4/4/PPPP/BKQN|nqkb/pppp/4/4/4/4/PPPP/NQKB|rbnr/pppp/4/4/4/4/PPPP/RBNR w - 0 1";
 
@@ -196,16 +199,24 @@ impl QuadlevelPosition {
                     .map_err(|r| err(format!("en passant {name:?}: {r}")))?,
             ),
         };
+        // Bounded so that playing moves can never overflow the counters.
         pos.halfmove = fields[3]
             .parse()
-            .map_err(|_| err(format!("halfmove clock {:?} is not a number", fields[3])))?;
+            .ok()
+            .filter(|&n: &u32| n <= MAX_COUNTER)
+            .ok_or_else(|| {
+                err(format!(
+                    "halfmove clock {:?} is not a number from 0 to {MAX_COUNTER}",
+                    fields[3]
+                ))
+            })?;
         pos.fullmove = fields[4]
             .parse()
             .ok()
-            .filter(|&n: &u32| n >= 1)
+            .filter(|&n: &u32| (1..=MAX_COUNTER).contains(&n))
             .ok_or_else(|| {
                 err(format!(
-                    "fullmove number {:?} is not a number from 1",
+                    "fullmove number {:?} is not a number from 1 to {MAX_COUNTER}",
                     fields[4]
                 ))
             })?;
