@@ -28,9 +28,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Starts `spacechess serve --port 0` and resolves with its base URL once it prints it. */
-export async function startServer() {
-  const data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-'));
-  const child = spawn(BIN, ['serve', '--port', '0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')) } = {}) {
+  const child = spawn(BIN, ['serve', '--port', String(port), '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const base = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not print its address:\n${log}`)), 30000);
@@ -49,6 +48,21 @@ export async function startServer() {
   return {
     base,
     data,
+    /** Stops the process but keeps its data directory (for a restart). */
+    async kill() {
+      child.kill('SIGINT');
+      await new Promise((r) => {
+        if (child.exitCode !== null) return r();
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r();
+        }, 3000);
+        child.on('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    },
     async stop() {
       child.kill('SIGINT');
       await new Promise((r) => {
@@ -99,6 +113,12 @@ export async function waitForMyTurn(page, minPly = 0, timeout = 60000) {
 
 export async function waitForPly(page, ply, timeout = 60000) {
   await page.waitForFunction((p) => window.__spacechess?.view()?.ply === p, ply, { timeout });
+  return view(page);
+}
+
+/** Waits until at least `n` moves were played (the game may be over afterwards). */
+export async function waitForHistory(page, n, timeout = 60000) {
+  await page.waitForFunction((k) => (window.__spacechess?.view()?.history.length ?? 0) >= k, n, { timeout });
   return view(page);
 }
 

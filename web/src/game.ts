@@ -8,6 +8,7 @@ import { computeMarks } from './marks';
 import type { PickResult } from './picking';
 import { canCancel, IDLE, movableBoards, step, type Selection, type SelectionEvent } from './selection';
 import { GameSocket, type ConnectionState } from './socket';
+import { acceptsMoveAnswer, computerToMove, keepsSelection } from './state';
 import { save, type SavedGame } from './storage';
 
 type SceneModule = typeof import('./scene3d');
@@ -156,9 +157,7 @@ export class GameScreen {
     const prev = this.view;
     this.view = view;
     this.receivedAt = performance.now();
-    if (!prev || prev.ply !== view.ply || prev.position !== view.position || view.legal_moves.length === 0) {
-      this.selection = IDLE;
-    }
+    if (!keepsSelection(prev, view)) this.selection = IDLE;
     if (!view.computer_thinking) this.thinking = null;
     if (view.status === 'in-progress') this.gameOverDismissed = false;
     this.refetchAttempt = 0;
@@ -239,7 +238,7 @@ export class GameScreen {
       const next = await api.move(v.id, token, v.ply);
       this.say('');
       // The socket may already have brought the computer's reply: never step back to it.
-      if (!this.view || next.ply >= this.view.ply) this.setView(next);
+      if (acceptsMoveAnswer(this.view, next)) this.setView(next);
     });
   }
 
@@ -386,7 +385,7 @@ export class GameScreen {
   private renderStatus(v: GameView): void {
     let text: string;
     if (v.status === 'over') text = `${describeResult(v)} (${v.result?.text ?? ''})`;
-    else if (v.computer_thinking || (v.mode === 'computer' && v.turn !== v.human)) text = 'The computer is thinking…';
+    else if (computerToMove(v)) text = 'The computer is thinking…';
     else text = `${v.turn === 'white' ? 'White' : 'Black'} to move${v.checked_kings.length ? ' — check!' : ''}`;
     this.els.status.textContent = text;
   }
@@ -407,7 +406,7 @@ export class GameScreen {
   private renderThinking(): void {
     const e = this.els.thinking;
     const v = this.view;
-    const active = !!v && v.status !== 'over' && (v.computer_thinking || (v.mode === 'computer' && v.turn !== v.human));
+    const active = !!v && computerToMove(v);
     e.hidden = !active;
     if (!active) return;
     const t = this.thinking;
@@ -543,7 +542,8 @@ export class GameScreen {
       selection: () => this.selection,
       squareToScreen: (name: string) => this.scene?.squareToScreen(name) ?? null,
       findTapPoint: (name: string) => this.scene?.findTapPoint(name) ?? null,
-      measureTurn: (ms: number) => this.scene?.measureTurn(ms) ?? Promise.resolve(null),
+      findBoardDestPoint: (to: string) => this.scene?.findBoardDestPoint(to) ?? null,
+      measureTurn: (ms: number, adaptive = true) => this.scene?.measureTurn(ms, adaptive) ?? Promise.resolve(null),
       setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => this.scene?.setOrbit(o),
       getOrbit: () => this.scene?.getOrbit() ?? null,
     };

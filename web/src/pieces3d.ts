@@ -6,19 +6,23 @@
 import {
   BoxGeometry,
   BufferGeometry,
+  Euler,
   ExtrudeGeometry,
-  Group,
   LatheGeometry,
+  Matrix4,
   Mesh,
+  Quaternion,
   Shape,
   SphereGeometry,
   Vector2,
+  Vector3,
   type Material,
 } from 'three';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 
 type Parts = { geometry: BufferGeometry; x?: number; y?: number; z?: number; ry?: number; rz?: number }[];
 
-function lathe(points: [number, number][], segments = 24): BufferGeometry {
+function lathe(points: [number, number][], segments = 16): BufferGeometry {
   return new LatheGeometry(
     points.map(([r, y]) => new Vector2(r, y)),
     segments,
@@ -48,7 +52,7 @@ function knightHead(): BufferGeometry {
   s.lineTo(-0.3, 0.3);
   s.quadraticCurveTo(-0.2, 0.3, -0.08, 0.33);
   s.quadraticCurveTo(-0.18, 0.18, -0.16, 0);
-  const g = new ExtrudeGeometry(s, { depth: 0.2, bevelEnabled: true, bevelThickness: 0.03, bevelSize: 0.03, bevelSegments: 2 });
+  const g = new ExtrudeGeometry(s, { depth: 0.2, bevelEnabled: true, bevelThickness: 0.03, bevelSize: 0.03, bevelSegments: 1 });
   g.translate(0, 0, -0.1);
   return g;
 }
@@ -56,7 +60,7 @@ function knightHead(): BufferGeometry {
 function partsFor(): Record<string, Parts> {
   if (cache) return cache;
   const pawn = lathe([...base(0.14), [0.12, 0.2], [0.08, 0.3], [0.14, 0.32], [0.08, 0.34], [0, 0.34]]);
-  const pawnHead = new SphereGeometry(0.13, 20, 14);
+  const pawnHead = new SphereGeometry(0.13, 14, 10);
   const bishop = lathe([
     ...base(0.14),
     [0.13, 0.2],
@@ -69,7 +73,7 @@ function partsFor(): Record<string, Parts> {
     [0.05, 0.75],
     [0, 0.77],
   ]);
-  const knob = new SphereGeometry(0.05, 12, 8);
+  const knob = new SphereGeometry(0.05, 8, 6);
   const slot = new BoxGeometry(0.03, 0.12, 0.32);
   const rook = lathe([...base(0.14), [0.18, 0.2], [0.17, 0.48], [0.23, 0.5], [0.23, 0.62], [0.16, 0.62], [0.16, 0.57], [0, 0.57]], 8);
   const merlon = new BoxGeometry(0.09, 0.08, 0.09);
@@ -83,7 +87,7 @@ function partsFor(): Record<string, Parts> {
     [0.1, 0.72],
     [0, 0.76],
   ]);
-  const crownBall = new SphereGeometry(0.04, 10, 8);
+  const crownBall = new SphereGeometry(0.04, 6, 4);
   const king = lathe([
     ...base(0.14),
     [0.14, 0.22],
@@ -123,20 +127,33 @@ function partsFor(): Record<string, Parts> {
 /** Height of each piece's top above its square, for stand-ins and labels. */
 export const PIECE_HEIGHT: Record<string, number> = { p: 0.55, b: 0.85, r: 0.7, q: 0.82, k: 0.95, n: 0.8 };
 
+const merged = new Map<string, BufferGeometry>();
+
+/** One geometry per kind of piece (its parts merged), so a piece is a single draw call. */
+function pieceGeometry(kind: string): BufferGeometry {
+  const cached = merged.get(kind);
+  if (cached) return cached;
+  const parts = (partsFor()[kind] ?? []).map((part) => {
+    const g = (part.geometry.index ? part.geometry.toNonIndexed() : part.geometry.clone()).deleteAttribute('uv');
+    const m = new Matrix4().compose(
+      new Vector3(part.x ?? 0, part.y ?? 0, part.z ?? 0),
+      new Quaternion().setFromEuler(new Euler(0, part.ry ?? 0, part.rz ?? 0)),
+      new Vector3(1, 1, 1),
+    );
+    return g.applyMatrix4(m);
+  });
+  const g = mergeGeometries(parts) ?? new BufferGeometry();
+  g.computeBoundingSphere();
+  merged.set(kind, g);
+  return g;
+}
+
 /**
- * A piece as a group of meshes standing at the origin. Knights show their profile to the
- * players (White's look toward the king's side, Black's the other way).
+ * A piece as one mesh standing at the origin. Knights show their profile to the players
+ * (White's look toward the king's side, Black's the other way).
  */
-export function buildPiece(letter: string, material: Material): Group {
-  const group = new Group();
-  const kind = letter.toLowerCase();
-  for (const part of partsFor()[kind] ?? []) {
-    const mesh = new Mesh(part.geometry, material);
-    mesh.position.set(part.x ?? 0, part.y ?? 0, part.z ?? 0);
-    mesh.rotation.y = part.ry ?? 0;
-    mesh.rotation.z = part.rz ?? 0;
-    group.add(mesh);
-  }
-  if (letter === letter.toLowerCase()) group.rotation.y = Math.PI;
-  return group;
+export function buildPiece(letter: string, material: Material): Mesh {
+  const mesh = new Mesh(pieceGeometry(letter.toLowerCase()), material);
+  if (letter === letter.toLowerCase()) mesh.rotation.y = Math.PI;
+  return mesh;
 }

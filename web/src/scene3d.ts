@@ -36,6 +36,7 @@ import { attackBoardSquares, boardLabel, cellPosition, postGeometry, type Vec3 }
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
+import { RenderScale } from './render-scale';
 
 const TAP_SLOP = 6;
 const SLAB = 0.08;
@@ -45,7 +46,7 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 interface PieceEntry {
   square: string;
   letter: string;
-  group: Group;
+  group: Object3D;
   home: Vector3;
 }
 
@@ -82,6 +83,9 @@ export class BoardScene {
   private labels: { el: HTMLElement; at: Vector3 }[] = [];
   private tweens: Tween[] = [];
   private frameRequested = false;
+  private readonly renderScale = new RenderScale();
+  private readonly baseRatio = Math.min(window.devicePixelRatio || 1, 2);
+  private ratio = 0;
   private readonly pointers = new Map<number, { x: number; y: number; sx: number; sy: number }>();
   private dragging = false;
   private pinchDistance = 0;
@@ -125,7 +129,7 @@ export class BoardScene {
     private readonly onPick: (result: PickResult) => void,
   ) {
     this.renderer = new WebGLRenderer({ antialias: true, alpha: false, preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.setRatio(this.baseRatio);
     this.renderer.setClearColor(new Color(0x1b2230));
     this.canvas = this.renderer.domElement;
     this.canvas.classList.add('board3d');
@@ -184,11 +188,18 @@ export class BoardScene {
     const home = {
       azimuth: this.orientation === 'white' ? 0 : Math.PI,
       elevation: 0.62,
-      distance: this.radius * 2.6,
+      distance: this.fitDistance(),
     };
     this.homeOrbit = home;
     if (animate) this.animateOrbit(home);
     else this.setOrbit(home);
+  }
+
+  /** The distance at which the boards' bounding sphere fits the narrower field of view. */
+  private fitDistance(): number {
+    const half = (this.camera.fov * Math.PI) / 360;
+    const horizontal = Math.atan(Math.tan(half) * this.camera.aspect);
+    return (this.radius / Math.sin(Math.min(half, horizontal))) * 1.12;
   }
 
   getOrbit(): Orbit {
@@ -231,6 +242,21 @@ export class BoardScene {
     return null;
   }
 
+  /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
+  findBoardDestPoint(to: string): { x: number; y: number } | null {
+    const pts = attackBoardSquares(to).map((c) => cellPosition('trid', c));
+    if (!pts.length) return null;
+    const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
+    const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
+    for (const [dx, dz] of [[0, 0], [0.5, 0.5], [-0.5, 0.5], [0.5, -0.5], [-0.5, -0.5]]) {
+      const s = this.project(new Vector3(cx + dx, pts[0].y, cz + dz));
+      if (!s) continue;
+      const r = this.pickClient(s.x, s.y);
+      if (r && r.kind === 'board-dest' && r.to === to) return s;
+    }
+    return null;
+  }
+
   /** What a tap at client pixel (x, y) picks. */
   pickClient(x: number, y: number): PickResult {
     const rect = this.canvas.getBoundingClientRect();
@@ -239,7 +265,7 @@ export class BoardScene {
   }
 
   /** Turns the view for `ms` milliseconds, one step per frame, and reports frames per second. */
-  measureTurn(ms: number): Promise<{ frames: number; fps: number; worstFrameMs: number }> {
+  measureTurn(ms: number, adaptive = true): Promise<{ frames: number; fps: number; worstFrameMs: number; drawCalls: number; triangles: number; scale: number }> {
     return new Promise((resolve) => {
       const start = performance.now();
       let frames = 0;
@@ -250,10 +276,24 @@ export class BoardScene {
         last = now;
         frames++;
         this.orbit = { ...this.orbit, azimuth: this.orbit.azimuth + 0.02 };
+        this.setRatio(this.baseRatio * (adaptive ? this.renderScale.moving(now) : 1));
         this.placeCamera();
         this.renderer.render(this.scene, this.camera);
-        if (now - start < ms) requestAnimationFrame(frame);
-        else resolve({ frames, fps: (frames * 1000) / (now - start), worstFrameMs: worst });
+        if (now - start < ms) {
+          requestAnimationFrame(frame);
+          return;
+        }
+        const result = {
+          frames,
+          fps: (frames * 1000) / (now - start),
+          worstFrameMs: worst,
+          drawCalls: this.renderer.info.render.calls,
+          triangles: this.renderer.info.render.triangles,
+          scale: this.ratio / this.baseRatio,
+        };
+        this.setRatio(this.baseRatio * this.renderScale.still());
+        this.invalidate();
+        resolve(result);
       };
       requestAnimationFrame(frame);
     });
@@ -497,8 +537,10 @@ export class BoardScene {
     this.renderer.setSize(w, h, false);
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
+    const atHome = this.orbit.distance === this.homeOrbit.distance;
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    if (atHome && this.geometryKey) this.resetView(false);
     this.invalidate();
   }
 
@@ -508,17 +550,26 @@ export class BoardScene {
     requestAnimationFrame((now) => this.frame(now));
   }
 
+  private setRatio(ratio: number): void {
+    if (ratio === this.ratio) return;
+    this.ratio = ratio;
+    this.renderer.setPixelRatio(ratio);
+  }
+
   private frame(now: number): void {
     this.frameRequested = false;
+    const moving = this.tweens.length > 0 || (this.dragging && this.pointers.size > 0);
     this.tweens = this.tweens.filter((tw) => {
       const t = Math.min(1, (now - tw.start) / tw.duration);
       tw.apply(Math.max(0, t));
       return t < 1;
     });
+    this.setRatio(this.baseRatio * (moving ? this.renderScale.moving(now) : this.renderScale.still()));
     this.placeCamera();
     this.renderer.render(this.scene, this.camera);
     this.placeLabels();
-    if (this.tweens.length) this.invalidate();
+    // Keep drawing while something moves; one more frame afterwards at full resolution.
+    if (this.tweens.length || (moving && this.ratio !== this.baseRatio)) this.invalidate();
   }
 
   private placeLabels(): void {

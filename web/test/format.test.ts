@@ -59,3 +59,17 @@ describe('camera and reconnection', () => {
     expect([0, 1, 2, 3, 10].map(backoffDelay)).toEqual([400, 800, 1600, 3200, 8000]);
   });
 });
+
+describe('render scale while turning', () => {
+  it('drops on slow frames, recovers on fast ones, and is full when still', async () => {
+    const { RenderScale, MIN_SCALE } = await import('../src/render-scale');
+    const r = new RenderScale();
+    let t = 0;
+    r.moving(t);
+    for (let i = 0; i < 20; i++) r.moving((t += 100));
+    expect(r.current).toBe(MIN_SCALE);
+    for (let i = 0; i < 20; i++) r.moving((t += 10));
+    expect(r.current).toBe(1);
+    expect(r.still()).toBe(1);
+  });
+});

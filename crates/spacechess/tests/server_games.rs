@@ -156,7 +156,7 @@ fn every_variant_and_rule_set_plays_in_both_modes() {
         let id = g["id"].as_str().unwrap().to_string();
         assert_eq!(g["variant"], setup["variant"]);
         assert_eq!(g["mode"], "local");
-        assert!(g["human"].is_null());
+        assert_eq!(g["human"], "white");
         let mut tokens = Vec::new();
         for ply in 0..4 {
             if g["status"] != "in-progress" {
@@ -230,4 +230,94 @@ fn deleting_a_game_forgets_it() {
         204
     );
     assert_eq!(s.get(&format!("/api/games/{id}")).code(), "unknown_game");
+}
+
+/// Polls until `ok` holds for the game, or fails after a few seconds.
+fn wait_until(s: &Server, id: &str, ok: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let g = s.game(id);
+        if ok(&g) {
+            return g;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "condition never met: {g}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn take_back_resignation_and_deletion_stop_the_computers_search() {
+    // One search slot for this client: it is free again only once the search stopped.
+    let s = Server::start(&["--searches-per-client", "1"]);
+    let g = s.create(json!({ "variant": "trid", "level": "max" }));
+    let id = g["id"].as_str().unwrap().to_string();
+    let thinking = s.play(&id, &first_move(&g));
+    assert_eq!(thinking["computer_thinking"], true);
+    assert_eq!(thinking["legal_moves"], json!([]));
+    // Out of turn while the computer thinks.
+    let r = s.post(
+        &format!("/api/games/{id}/moves"),
+        json!({ "move": first_move(&g) }),
+    );
+    assert_eq!((r.status, r.code().as_str()), (409, "not_your_turn"));
+    // Taking back while it thinks: only the player's move goes, the search stops.
+    let back = s
+        .post(&format!("/api/games/{id}/takeback"), json!({}))
+        .json();
+    assert_eq!(back["ply"], 0);
+    assert_eq!(back["computer_thinking"], false);
+    // The slot comes free (the search really stopped), so the next move is accepted.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let r = s.post(
+            &format!("/api/games/{id}/moves"),
+            json!({ "move": first_move(&g), "ply": 0 }),
+        );
+        if r.status == 200 {
+            break;
+        }
+        assert_eq!(r.code(), "rate_limited", "{}", r.body);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the stopped search kept its slot"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Resigning while it thinks stops it too; no move is played after the resignation.
+    let r = s.post(&format!("/api/games/{id}/resign"), json!({})).json();
+    assert_eq!(r["result"]["reason"], "resignation");
+    assert_eq!(r["computer_thinking"], false);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let after = s.game(&id);
+    assert_eq!(after["ply"], 1);
+    // Deleting a game whose computer thinks frees its slot as well.
+    let g = s.create(json!({ "variant": "stacked", "level": "max" }));
+    let gid = g["id"].as_str().unwrap().to_string();
+    s.play(&gid, &first_move(&g));
+    assert_eq!(
+        s.request("DELETE", &format!("/api/games/{gid}"), None)
+            .status,
+        204
+    );
+    let g = s.create(json!({ "variant": "stacked", "level": 1 }));
+    let gid = g["id"].as_str().unwrap().to_string();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let r = s.post(
+            &format!("/api/games/{gid}/moves"),
+            json!({ "move": first_move(&g), "ply": 0 }),
+        );
+        if r.status == 200 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the deleted game's search kept its slot"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    wait_until(&s, &gid, |g| g["ply"] == 2);
 }

@@ -70,3 +70,30 @@ fn the_computer_resumes_thinking_after_a_restart() {
     s.restart();
     assert_eq!(s.game(&id)["ply"], 2);
 }
+
+#[test]
+fn resumed_searches_wait_for_a_free_slot() {
+    let mut s = Server::start(&[]);
+    let mut ids = Vec::new();
+    for variant in ["fourfold", "stacked", "quadlevel"] {
+        let g = s.create(json!({ "variant": variant, "level": 1 }));
+        let id = g["id"].as_str().unwrap().to_string();
+        s.play(&id, &first_move(&g));
+        s.wait_for_ply(&id, 2);
+        ids.push(id);
+    }
+    s.kill();
+    {
+        let db = rusqlite::Connection::open(s.data_dir().join("games.sqlite")).unwrap();
+        assert_eq!(
+            db.execute("DELETE FROM moves WHERE ply = 1", []).unwrap(),
+            3
+        );
+    }
+    // One search at a time on the whole server: the three computer turns run in turn.
+    s.restart_with(&["--max-searches", "1"]);
+    for id in &ids {
+        let g = s.wait_for_ply(id, 2);
+        assert_eq!(g["turn"], "white");
+    }
+}

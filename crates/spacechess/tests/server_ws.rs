@@ -147,3 +147,54 @@ async fn a_socket_for_an_unknown_game_is_refused() {
     assert!(err.to_string().contains("404"), "{err}");
     drop(s);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_oracle_stays_on_duty_at_each_of_the_players_turns() {
+    let s = tokio::task::spawn_blocking(|| Server::start(&[]))
+        .await
+        .unwrap();
+    let g = s.create(json!({ "variant": "stacked", "level": 1 }));
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut socket = connect(&s, &id).await;
+    assert_eq!(next_json(&mut socket).await["type"], "state");
+    let (id2, token) = (id.clone(), first_move(&g));
+    let s = tokio::task::spawn_blocking(move || {
+        let r = s.post(
+            &format!("/api/games/{id2}/oracle"),
+            json!({ "budget_ms": 300 }),
+        );
+        assert_eq!(r.status, 202, "{}", r.body);
+        s
+    })
+    .await
+    .unwrap();
+    read_until(&mut socket, |m| m["type"] == "oracle" && m["done"] == true).await;
+    let id2 = id.clone();
+    let s = tokio::task::spawn_blocking(move || {
+        assert_eq!(s.play(&id2, &token)["oracle"], true);
+        s
+    })
+    .await
+    .unwrap();
+    // The computer replies; then the Oracle looks at the player's new position by itself.
+    let seen = read_until(&mut socket, |m| m["type"] == "oracle" && m["done"] == true).await;
+    let reply = seen
+        .iter()
+        .position(|m| m["type"] == "state" && m["game"]["ply"] == 2)
+        .expect("the computer's reply comes before the new report");
+    let legal: Vec<Value> = seen[reply]["game"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["token"].clone())
+        .collect();
+    let reported: Vec<Value> = seen.last().unwrap()["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["token"].clone())
+        .collect();
+    assert_eq!(reported.len(), legal.len());
+    assert!(reported.iter().all(|t| legal.contains(t)));
+    drop(s);
+}

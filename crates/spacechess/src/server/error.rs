@@ -65,8 +65,8 @@ impl ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    fn from(e: rusqlite::Error) -> Self {
+impl From<super::store::StoreError> for ApiError {
+    fn from(e: super::store::StoreError) -> Self {
         ApiError::internal(format!("storage failed: {e}"))
     }
 }

@@ -1,8 +1,10 @@
 //! The web server: the embedded front end, the HTTP API and a WebSocket per game
 //! (docs/api.md), games stored in SQLite in the data directory.
 
+mod actions;
 mod assets;
 mod clock;
+mod computer;
 mod error;
 mod limits;
 mod routes;
@@ -74,6 +76,32 @@ fn default_data_dir() -> Result<PathBuf, Failure> {
     Ok(PathBuf::from(home).join(".local/share/spacechess"))
 }
 
+/// How long a finished game nobody watches stays in memory.
+const FORGET_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Ctrl-C or SIGTERM: stop accepting connections and let requests in flight finish
+/// (every acknowledged move is already stored, so nothing is lost either way).
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
     let data = match &args.data {
@@ -122,11 +150,20 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         }
         println!("spacechess: open http://{local}/");
         let _ = std::io::stdout().flush();
+        // Finished games leave memory after a while (they stay in the store).
+        let sweeper = std::sync::Arc::clone(&service);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(FORGET_AFTER / 4);
+            loop {
+                tick.tick().await;
+                let s = std::sync::Arc::clone(&sweeper);
+                let _ =
+                    tokio::task::spawn_blocking(move || s.forget_idle_finished(FORGET_AFTER)).await;
+            }
+        });
         let app = routes::router(service).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .with_graceful_shutdown(shutdown_signal())
             .await
             .map_err(|e| Failure(format!("server failed: {e}")))
     })

@@ -7,12 +7,13 @@
 //! round. Engine callbacks only send on the broadcast channel; they take no lock.
 
 use super::clock::{Charge, Clocks};
+use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
-use super::search::{spawn_with_permit, stop_signal, StopSignal};
+use super::search::StopSignal;
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{self, color_id, parse_color, ViewContext};
-use engine::api::{Clock, Level, Limits, Settings};
+use engine::api::{Level, Settings};
 use rules::any::{self, AnyGame, MoveInfo, NewGameError};
 use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
 use serde_json::{json, Value};
@@ -59,58 +60,60 @@ pub struct ServiceConfig {
 /// One game: its WebSocket channel and its state.
 pub struct GameSlot {
     pub id: String,
-    events: broadcast::Sender<Arc<str>>,
+    pub(super) events: broadcast::Sender<Arc<str>>,
     state: Mutex<GameState>,
 }
 
-struct GameState {
-    mode: Mode,
+pub(super) struct GameState {
+    pub(super) mode: Mode,
     /// The human's side against the computer (meaningless in local mode).
-    human: Color,
-    level: Level,
-    client: String,
-    created_at: i64,
-    time_control: Option<(i64, i64)>,
-    game: Box<dyn AnyGame>,
+    pub(super) human: Color,
+    pub(super) level: Level,
+    pub(super) client: String,
+    pub(super) created_at: i64,
+    pub(super) time_control: Option<(i64, i64)>,
+    pub(super) game: Box<dyn AnyGame>,
     /// The moves played, described as they were played (kept to avoid recomputing).
-    history: Vec<MoveInfo>,
+    pub(super) history: Vec<MoveInfo>,
     /// Evaluation after each move, pawns from White's side.
-    evals: Vec<Option<f64>>,
-    clocks: Option<Clocks>,
+    pub(super) evals: Vec<Option<f64>>,
+    pub(super) clocks: Option<Clocks>,
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
-    epoch: u64,
-    search: Option<StopSignal>,
+    pub(super) epoch: u64,
+    /// When the game last changed (for dropping finished games from memory).
+    pub(super) changed_at: Instant,
+    pub(super) search: Option<StopSignal>,
     /// The computer should move but no search slot was free; it starts when one frees.
-    waiting_for_slot: bool,
-    oracle: Option<StopSignal>,
+    pub(super) waiting_for_slot: bool,
+    pub(super) oracle: Option<StopSignal>,
     /// Set while the Oracle is on duty: its budget.
-    oracle_budget: Option<Duration>,
+    pub(super) oracle_budget: Option<Duration>,
 }
 
 impl GameState {
-    fn ply(&self) -> usize {
+    pub(super) fn ply(&self) -> usize {
         self.history.len()
     }
 
-    fn computer_side(&self) -> Option<Color> {
+    pub(super) fn computer_side(&self) -> Option<Color> {
         (self.mode == Mode::Computer).then_some(self.human.opposite())
     }
 
-    fn in_progress(&self) -> bool {
+    pub(super) fn in_progress(&self) -> bool {
         self.game.status() == GameStatus::InProgress
     }
 
-    fn computer_to_move(&self) -> bool {
+    pub(super) fn computer_to_move(&self) -> bool {
         self.in_progress() && self.computer_side() == Some(self.game.turn())
     }
 
-    fn human_to_move(&self) -> bool {
+    pub(super) fn human_to_move(&self) -> bool {
         self.in_progress() && self.computer_side() != Some(self.game.turn())
     }
 
     /// The side that played move `i`.
-    fn mover_of(&self, i: usize) -> Color {
+    pub(super) fn mover_of(&self, i: usize) -> Color {
         let first = view::start_turn(&*self.game, self.ply());
         if i.is_multiple_of(2) {
             first
@@ -130,12 +133,12 @@ impl GameState {
         }))
     }
 
-    fn view(&self, id: &str) -> Value {
+    pub(super) fn view(&self, id: &str) -> Value {
         let ctx = ViewContext {
             id,
             mode: self.mode.id(),
-            human: (self.mode == Mode::Computer).then_some(self.human),
-            level: (self.mode == Mode::Computer).then_some(self.level),
+            human: self.human,
+            level: self.level,
             history: &self.history,
             evals: &self.evals,
             clocks: self.clocks_json(Instant::now()),
@@ -147,7 +150,7 @@ impl GameState {
     }
 
     /// Stops engine work and clocks: the game ended or changed under them.
-    fn stop_engines(&mut self) {
+    pub(super) fn stop_engines(&mut self) {
         self.search = None;
         self.oracle = None;
         self.waiting_for_slot = false;
@@ -212,7 +215,7 @@ fn reason_from_id(s: &str) -> Option<Termination> {
     .find(|t| t.id() == s)
 }
 
-fn play_error(e: PlayError) -> ApiError {
+pub(super) fn play_error(e: PlayError) -> ApiError {
     match e {
         PlayError::GameOver(o) => ApiError::game_over(format!(
             "the game is over ({}, {})",
@@ -224,13 +227,14 @@ fn play_error(e: PlayError) -> ApiError {
 }
 
 pub struct Service {
-    store: Store,
-    games: Mutex<HashMap<String, Arc<GameSlot>>>,
-    slots: Arc<SearchSlots>,
-    config: ServiceConfig,
+    pub(super) store: Store,
+    pub(super) games: Mutex<HashMap<String, Arc<GameSlot>>>,
+    pub(super) slots: Arc<SearchSlots>,
+    pub(super) config: ServiceConfig,
     /// Games whose computer turn waits for a free search slot, oldest first.
-    waiting: Mutex<VecDeque<Arc<GameSlot>>>,
-    runtime: tokio::runtime::Handle,
+    pub(super) waiting: Mutex<VecDeque<Arc<GameSlot>>>,
+    pub(super) runtime: tokio::runtime::Handle,
+    pub(super) evals: EvalQueue,
 }
 
 impl Service {
@@ -240,6 +244,7 @@ impl Service {
         runtime: tokio::runtime::Handle,
     ) -> Arc<Service> {
         Arc::new_cyclic(|weak: &std::sync::Weak<Service>| {
+            let weak_for_evals = weak.clone();
             let weak = weak.clone();
             let rt = runtime.clone();
             let slots = SearchSlots::new(
@@ -259,15 +264,16 @@ impl Service {
                 config,
                 waiting: Mutex::new(VecDeque::new()),
                 runtime,
+                evals: EvalQueue::start(weak_for_evals),
             }
         })
     }
 
-    fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
+    pub(super) fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn lock(slot: &GameSlot) -> MutexGuard<'_, GameState> {
+    pub(super) fn lock(slot: &GameSlot) -> MutexGuard<'_, GameState> {
         slot.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -288,6 +294,30 @@ impl Service {
             }
         }
         Ok(n)
+    }
+
+    /// Drops from memory the finished games nobody watches that have not changed for
+    /// `idle`; they stay in the store and load again when asked for. Returns how many.
+    pub fn forget_idle_finished(&self, idle: Duration) -> usize {
+        let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();
+        let mut gone = Vec::new();
+        for slot in slots {
+            // A game busy right now is not idle.
+            let Ok(st) = slot.state.try_lock() else {
+                continue;
+            };
+            if !st.in_progress()
+                && st.changed_at.elapsed() >= idle
+                && slot.events.receiver_count() == 0
+            {
+                gone.push(slot.id.clone());
+            }
+        }
+        let mut games = self.games();
+        for id in &gone {
+            games.remove(id);
+        }
+        gone.len()
     }
 
     /// The game with this id, from memory or the store.
@@ -368,6 +398,7 @@ impl Service {
                 evals,
                 clocks,
                 epoch: 0,
+                changed_at: Instant::now(),
                 search: None,
                 waiting_for_slot: false,
                 oracle: None,
@@ -406,8 +437,8 @@ impl Service {
             rules: req.setup.rules_if_any().map(|r| r.id().to_string()),
             options: req.setup.options().ids().join(","),
             mode: req.mode.id().to_string(),
-            human: (req.mode == Mode::Computer).then(|| color_id(req.human).to_string()),
-            level: (req.mode == Mode::Computer).then(|| level_id(req.level)),
+            human: Some(color_id(req.human).to_string()),
+            level: Some(level_id(req.level)),
             initial_ms: req.time_control.map(|t| t.0),
             increment_ms: req.time_control.map(|t| t.1),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
@@ -423,7 +454,7 @@ impl Service {
         Ok(st.view(&slot.id))
     }
 
-    fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
+    pub(super) fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
         self.slots
             .try_acquire(Some(client))
             .map_err(|r| ApiError::rate_limited(r.to_string()))
@@ -507,7 +538,7 @@ impl Service {
     }
 
     /// Writes the move just played (already on `st.game`, not yet in `st.history`).
-    fn store_move(
+    pub(super) fn store_move(
         &self,
         id: &str,
         st: &mut GameState,
@@ -529,7 +560,13 @@ impl Service {
     }
 
     /// Ends the game: `side` ran out of time.
-    fn flag(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, side: Color, now: Instant) {
+    pub(super) fn flag(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        side: Color,
+        now: Instant,
+    ) {
         if st.game.lose_on_time(side).is_err() {
             return;
         }
@@ -547,13 +584,14 @@ impl Service {
 
     /// After any change: bump the epoch, stop or start clocks, the computer and the
     /// Oracle as the new state requires, and tell the listeners.
-    fn after_change(
+    pub(super) fn after_change(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
         st: &mut GameState,
         permit: Option<SearchPermit>,
     ) {
         st.epoch += 1;
+        st.changed_at = Instant::now();
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
@@ -605,184 +643,8 @@ impl Service {
         }
     }
 
-    fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
+    pub(super) fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
         self.waiting.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Starts computer searches that were waiting for a free slot.
-    fn start_waiting(self: &Arc<Self>) {
-        loop {
-            let Some(slot) = self.waiting_list().pop_front() else {
-                return;
-            };
-            let mut st = Self::lock(&slot);
-            if !st.waiting_for_slot || !st.computer_to_move() {
-                continue;
-            }
-            match self.slots.try_acquire(None) {
-                Ok(p) => {
-                    st.waiting_for_slot = false;
-                    self.start_search(&slot, &mut st, p);
-                    let _ = slot
-                        .events
-                        .send(view::state_message(st.view(&slot.id)).into());
-                }
-                Err(_) => {
-                    drop(st);
-                    self.waiting_list().push_front(slot);
-                    return;
-                }
-            }
-        }
-    }
-
-    fn start_search(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        permit: SearchPermit,
-    ) {
-        let side = st.game.turn();
-        let clock = st.clocks.as_ref().map(|c| Clock {
-            remaining: Duration::from_millis(c.remaining_ms(side, Instant::now()).max(0) as u64),
-            increment: Duration::from_millis(c.increment_ms.max(0) as u64),
-        });
-        let limits = Limits::for_level(st.level, clock);
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
-        let settings = self.config.engine;
-        let events = slot.events.clone();
-        let slot2 = Arc::clone(slot);
-        let epoch = st.epoch;
-        let service = Arc::clone(self);
-        let spawned = spawn_with_permit("computer-search", permit, move || {
-            let progress_events = events.clone();
-            let handle = engine::api::start_search(
-                &*game,
-                limits,
-                settings,
-                Box::new(move |p| {
-                    let _ = progress_events.send(view::thinking_message(&p, side).into());
-                }),
-            );
-            let stopped = watch.wait(|| handle.is_finished());
-            if stopped {
-                handle.stop();
-            }
-            let result = handle.wait();
-            if !stopped {
-                service.apply_computer_move(&slot2, epoch, result);
-            }
-        });
-        match spawned {
-            Ok(()) => st.search = Some(signal),
-            Err(e) => {
-                eprintln!("spacechess: cannot start a search thread: {e}");
-                let _ = slot
-                    .events
-                    .send(view::error_message("internal", "the computer cannot think now").into());
-            }
-        }
-    }
-
-    /// Plays the computer's move found by the search of `epoch` (ignored if the game
-    /// changed since). If the engine gives no usable move, the first legal move is
-    /// played so that the game never stalls.
-    fn apply_computer_move(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        epoch: u64,
-        result: engine::api::SearchResult,
-    ) {
-        let mut st = Self::lock(slot);
-        if st.epoch != epoch || !st.computer_to_move() {
-            return;
-        }
-        st.search = None;
-        let side = st.game.turn();
-        let now = Instant::now();
-        if let Some(c) = st.clocks.as_mut() {
-            let mut trial = c.clone();
-            if trial.charge_move(side, now) == Charge::Flagged {
-                self.flag(slot, &mut st, side, now);
-                return;
-            }
-        }
-        let played = match result.best.as_deref().map(|t| st.game.play_text(t)) {
-            Some(Ok(info)) => Ok(info),
-            other => {
-                eprintln!(
-                    "spacechess: game {}: the engine gave no playable move ({:?}); playing the first legal move",
-                    slot.id,
-                    other.map(|r| r.err())
-                );
-                match st.game.legal_moves().first().map(|m| m.token.clone()) {
-                    Some(t) => st.game.play_text(&t).map_err(|e| e.to_string()),
-                    None => Err("no legal move".to_string()),
-                }
-            }
-        };
-        let info = match played {
-            Ok(info) => info,
-            Err(e) => {
-                eprintln!("spacechess: game {}: {e}", slot.id);
-                return;
-            }
-        };
-        let clocks_before = st.clocks.clone();
-        if let Some(c) = st.clocks.as_mut() {
-            c.charge_move(side, now);
-        }
-        let eval = view::pawns_for_white(result.score, side);
-        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, Some(eval), now) {
-            // Not stored, so not played: the game goes back to the computer's turn and
-            // the listeners hear why.
-            st.game.undo();
-            st.clocks = clocks_before;
-            eprintln!("spacechess: game {}: {}", slot.id, e.message);
-            let _ = slot
-                .events
-                .send(view::error_message(e.code, &e.message).into());
-            return;
-        }
-        // The search's score is also the best estimate after the player's move before it.
-        if let Some(last) = st.evals.last_mut() {
-            if last.is_none() {
-                *last = Some(eval);
-                let ply = st.evals.len() as u32 - 1;
-                if let Err(e) = self.store.set_eval(&slot.id, ply, eval) {
-                    eprintln!("spacechess: cannot store an evaluation: {e}");
-                }
-            }
-        }
-        st.history.push(info);
-        st.evals.push(Some(eval));
-        self.after_change(slot, &mut st, None);
-    }
-
-    /// Evaluates the position after the last move on a blocking thread and fills in the
-    /// move's evaluation if the game has not changed meanwhile.
-    fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
-        let game = st.game.clone_box();
-        let epoch = st.epoch;
-        let ply = st.ply() - 1;
-        let service = Arc::clone(self);
-        let slot = Arc::clone(slot);
-        self.runtime.spawn_blocking(move || {
-            let eval = engine::api::evaluate_for_record(&*game) as f64;
-            let eval = (eval * 100.0).round() / 100.0;
-            let mut st = Self::lock(&slot);
-            if st.epoch != epoch || st.ply() != ply + 1 {
-                return;
-            }
-            st.evals[ply] = Some(eval);
-            if let Err(e) = service.store.set_eval(&slot.id, ply as u32, eval) {
-                eprintln!("spacechess: cannot store an evaluation: {e}");
-            }
-            let _ = slot
-                .events
-                .send(view::state_message(st.view(&slot.id)).into());
-        });
     }
 
     /// Wakes when the side to move's time runs out; does nothing if anything changed.
@@ -814,261 +676,6 @@ impl Service {
             .await;
         });
     }
-
-    /// Takes back the player's last move and the computer's reply (in local mode: the
-    /// last move). A running search is stopped.
-    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let Some(o) = declared_outcome(st.game.status()) {
-            return Err(ApiError::game_over(format!(
-                "the game ended by {}; it cannot be taken back",
-                o.termination
-            )));
-        }
-        let count = match st.mode {
-            Mode::Local => usize::from(st.ply() > 0),
-            Mode::Computer => {
-                // Back to (and including) the human's most recent move.
-                let human = st.human;
-                (0..st.ply())
-                    .rev()
-                    .find(|&i| st.mover_of(i) == human)
-                    .map_or(0, |i| st.ply() - i)
-            }
-        };
-        if count == 0 {
-            return Err(ApiError::nothing_to_take_back(
-                "there is no move of yours to take back",
-            ));
-        }
-        let keep = st.ply() - count;
-        self.store.truncate_moves(&slot.id, keep as u32)?;
-        for _ in 0..count {
-            st.game.undo();
-            st.history.pop();
-            st.evals.pop();
-        }
-        st.stop_engines();
-        if let Some((initial, _)) = st.time_control {
-            let restored = self
-                .store
-                .load_game(&slot.id)?
-                .and_then(|(_, moves)| moves.last().cloned());
-            let (w, b) = restored.map_or((initial, initial), |m| {
-                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
-            });
-            if let Some(c) = st.clocks.as_mut() {
-                c.reset(w, b);
-            }
-        }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
-    }
-
-    /// A draw offer: the computer accepts when it is not ahead; in local mode the other
-    /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<(bool, Value), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
-        }
-        let accepted = match st.computer_side() {
-            Some(side) => engine::api::accepts_draw(&*st.game, side),
-            None => true,
-        };
-        if accepted {
-            st.game.agree_draw().map_err(play_error)?;
-            if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
-                st.game.set_declared(None);
-                return Err(e.into());
-            }
-            self.after_change(&slot, &mut st, None);
-        }
-        Ok((accepted, st.view(&slot.id)))
-    }
-
-    /// `side` resigns (default: the human against the computer, the side to move in
-    /// local mode). Against the computer only the human's side may resign.
-    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<Value, ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        let side = match (st.mode, side) {
-            (Mode::Computer, Some(s)) if s != st.human => {
-                return Err(ApiError::bad_request(format!(
-                    "only the player's side ({}) can resign against the computer",
-                    color_id(st.human)
-                )))
-            }
-            (Mode::Computer, _) => st.human,
-            (Mode::Local, Some(s)) => s,
-            (Mode::Local, None) => st.game.turn(),
-        };
-        st.game.resign(side).map_err(play_error)?;
-        if let Err(e) =
-            self.store
-                .declare_result(&slot.id, Some(color_id(side.opposite())), "resignation")
-        {
-            st.game.set_declared(None);
-            return Err(e.into());
-        }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
-    }
-
-    /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
-    /// and again at the start of each of the player's turns.
-    pub fn oracle_on(
-        self: &Arc<Self>,
-        id: &str,
-        budget: Duration,
-        client: &str,
-    ) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
-        }
-        st.oracle_budget = Some(budget);
-        st.oracle = None;
-        if st.human_to_move() {
-            let permit = self.acquire(client)?;
-            self.start_oracle_with(&slot, &mut st, budget, permit);
-        }
-        Ok(())
-    }
-
-    /// Takes the Oracle off duty and stops it.
-    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        st.oracle_budget = None;
-        st.oracle = None;
-        Ok(())
-    }
-
-    fn start_oracle(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState, budget: Duration) {
-        match self.slots.try_acquire(Some(&st.client)) {
-            Ok(p) => self.start_oracle_with(slot, st, budget, p),
-            Err(r) => {
-                let _ = slot
-                    .events
-                    .send(view::error_message("rate_limited", &r.to_string()).into());
-            }
-        }
-    }
-
-    fn start_oracle_with(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        budget: Duration,
-        permit: SearchPermit,
-    ) {
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
-        let notations: HashMap<String, String> = game
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m.token, m.notation))
-            .collect();
-        let settings = self.config.engine;
-        let events = slot.events.clone();
-        let spawned = spawn_with_permit("oracle", permit, move || {
-            let handle = engine::api::start_oracle(
-                &*game,
-                budget,
-                settings,
-                Box::new(move |r| {
-                    let _ = events.send(view::oracle_message(&r, &notations).into());
-                }),
-            );
-            if watch.wait(|| handle.is_finished()) {
-                handle.stop();
-            }
-        });
-        match spawned {
-            Ok(()) => st.oracle = Some(signal),
-            Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
-        }
-    }
-
-    /// The game record (records.md) with the evaluations as comments.
-    pub fn record(&self, id: &str) -> Result<String, ApiError> {
-        let slot = self.slot(id)?;
-        let st = Self::lock(&slot);
-        let name = |side: Color| match st.mode {
-            Mode::Local => color_id(side).to_string(),
-            Mode::Computer if side == st.human => "Player".to_string(),
-            Mode::Computer => match st.level {
-                Level::Depth(d) => format!("Computer, level {d}"),
-                Level::Max => "Computer, level Max".to_string(),
-            },
-        };
-        let mut tags = vec![
-            ("Event".to_string(), "Casual game".to_string()),
-            ("Date".to_string(), record_date(st.created_at)),
-            ("White".to_string(), name(Color::White)),
-            ("Black".to_string(), name(Color::Black)),
-        ];
-        if let Some((initial, inc)) = st.time_control {
-            tags.push((
-                "TimeControl".to_string(),
-                format!("{}+{}", initial / 1000, inc / 1000),
-            ));
-        }
-        let comments: Vec<Option<String>> = st
-            .evals
-            .iter()
-            .map(|e| e.map(|v| format!("{v:+.2}")))
-            .collect();
-        Ok(st.game.export(&tags, &comments))
-    }
-
-    /// Forgets a game: stops its engines and removes it from memory and the store.
-    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        {
-            let mut st = Self::lock(&slot);
-            st.stop_engines();
-            st.oracle_budget = None;
-            st.epoch += 1;
-        }
-        self.games().remove(id);
-        self.store.delete_game(id)?;
-        Ok(())
-    }
-}
-
-/// `YYYY.MM.DD` of a Unix time (UTC), as records write dates.
-fn record_date(unix: i64) -> String {
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = unix.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// A result decided outside the board (it cannot be taken back).
-fn declared_outcome(status: GameStatus) -> Option<Outcome> {
-    match status {
-        GameStatus::Over(o)
-            if matches!(
-                o.termination,
-                Termination::Agreement | Termination::Resignation | Termination::Time
-            ) =>
-        {
-            Some(o)
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -1076,10 +683,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn record_dates_are_civil_dates() {
-        assert_eq!(record_date(0), "1970.01.01");
-        assert_eq!(record_date(951_782_400), "2000.02.29");
-        assert_eq!(record_date(1_795_910_400), "2026.11.29");
+    fn finished_idle_games_leave_memory_but_not_the_store() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        let req = NewGame {
+            setup: Setup::standard(rules::Variant::Stacked),
+            mode: Mode::Local,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+        };
+        let open = svc.create(req.clone(), "client").unwrap();
+        let done = svc.create(req, "client").unwrap();
+        let done_id = done["id"].as_str().unwrap();
+        svc.resign(done_id, None).unwrap();
+        assert_eq!(svc.forget_idle_finished(Duration::from_secs(60)), 0);
+        assert_eq!(svc.forget_idle_finished(Duration::ZERO), 1);
+        assert_eq!(svc.games().len(), 1);
+        assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
+        // Read back from the store on demand.
+        assert_eq!(
+            svc.view(done_id).unwrap()["result"]["reason"],
+            "resignation"
+        );
+        assert_eq!(svc.games().len(), 2);
     }
 
     #[test]

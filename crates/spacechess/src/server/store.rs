@@ -4,6 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::Mutex;
 
 /// Schema versions, applied in order; `PRAGMA user_version` records how many ran.
@@ -70,33 +71,80 @@ pub struct StoredMove {
     pub black_ms: Option<i64>,
 }
 
-/// The database behind a mutex: SQLite writes are serialised anyway, and each call is short.
-pub struct Store {
-    conn: Mutex<Connection>,
+/// A storage failure, as text (one commit's failure is reported to every write in it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
-pub type StoreResult<T> = Result<T, rusqlite::Error>;
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A change to the database, applied by the writer thread.
+enum Write {
+    InsertGame(Box<StoredGame>),
+    AppendMove {
+        game_id: String,
+        m: StoredMove,
+        finished: bool,
+    },
+    SetEval {
+        game_id: String,
+        ply: u32,
+        eval: f64,
+    },
+    Truncate {
+        game_id: String,
+        ply: u32,
+    },
+    Declare {
+        game_id: String,
+        winner: Option<String>,
+        reason: String,
+    },
+    Delete {
+        game_id: String,
+    },
+}
+
+type Reply = SyncSender<StoreResult<()>>;
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 512;
+
+/// The database. Writes go to one writer thread that commits whatever has queued up in
+/// one transaction (group commit): each write is durable on disk before its caller
+/// returns, but concurrent writers share one disk flush. Reads use their own connection
+/// (WAL lets them run beside the writer).
+pub struct Store {
+    writer: Mutex<Sender<(Write, Reply)>>,
+    reader: Mutex<Connection>,
+}
+
+fn open_connection(path: &Path) -> StoreResult<Connection> {
+    let conn = Connection::open(path)?;
+    // WAL lets readers run beside the writer; FULL makes every commit durable on disk
+    // before the move is acknowledged.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
 
 impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let conn = Connection::open(path)?;
-        Store::init(conn)
-    }
-
-    /// An in-memory database (unit tests).
-    #[cfg(test)]
-    pub fn in_memory() -> StoreResult<Store> {
-        Store::init(Connection::open_in_memory()?)
-    }
-
-    fn init(mut conn: Connection) -> StoreResult<Store> {
-        // WAL lets readers run beside the writer; FULL makes every commit durable on
-        // disk before the move is acknowledged.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", true)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut conn = open_connection(path)?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let tx = conn.transaction()?;
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
@@ -104,84 +152,66 @@ impl Store {
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         }
         tx.commit()?;
+        let reader = open_connection(path)?;
+        let (tx, rx) = channel();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || write_loop(conn, rx))
+            .map_err(|e| StoreError(format!("cannot start the store writer: {e}")))?;
         Ok(Store {
-            conn: Mutex::new(conn),
+            writer: Mutex::new(tx),
+            reader: Mutex::new(reader),
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave SQLite inconsistent (transactions
         // roll back on drop), so a poisoned lock is still usable.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        self.reader.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues a write and waits until it is committed (or failed).
+    fn write(&self, w: Write) -> StoreResult<()> {
+        let (reply, result) = sync_channel(1);
+        {
+            let tx = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+            tx.send((w, reply))
+                .map_err(|_| StoreError("the store writer has stopped".into()))?;
+        }
+        result
+            .recv()
+            .map_err(|_| StoreError("the store writer has stopped".into()))?
     }
 
     pub fn insert_game(&self, g: &StoredGame) -> StoreResult<()> {
-        self.conn().execute(
-            "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
-                level, initial_ms, increment_ms, start_position, declared_winner,
-                declared_reason, finished)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-            params![
-                g.id,
-                g.created_at,
-                g.client,
-                g.variant,
-                g.rules,
-                g.options,
-                g.mode,
-                g.human,
-                g.level,
-                g.initial_ms,
-                g.increment_ms,
-                g.start_position,
-                g.declared_winner,
-                g.declared_reason,
-                g.finished
-            ],
-        )?;
-        Ok(())
+        self.write(Write::InsertGame(Box::new(g.clone())))
     }
 
     /// Appends a move (at `ply`, counted from 0) and updates the finished flag, in one
     /// transaction.
     pub fn append_move(&self, game_id: &str, m: &StoredMove, finished: bool) -> StoreResult<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, token, eval, white_ms, black_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![game_id, m.ply, m.token, m.eval, m.white_ms, m.black_ms],
-        )?;
-        tx.execute(
-            "UPDATE games SET finished = ?2 WHERE id = ?1",
-            params![game_id, finished],
-        )?;
-        tx.commit()
+        self.write(Write::AppendMove {
+            game_id: game_id.into(),
+            m: m.clone(),
+            finished,
+        })
     }
 
     /// Sets the evaluation of a stored move (known only after the move was stored).
     pub fn set_eval(&self, game_id: &str, ply: u32, eval: f64) -> StoreResult<()> {
-        self.conn().execute(
-            "UPDATE moves SET eval = ?3 WHERE game_id = ?1 AND ply = ?2",
-            params![game_id, ply, eval],
-        )?;
-        Ok(())
+        self.write(Write::SetEval {
+            game_id: game_id.into(),
+            ply,
+            eval,
+        })
     }
 
     /// Removes every move from `ply` on (a take back) and reopens the game.
     pub fn truncate_moves(&self, game_id: &str, ply: u32) -> StoreResult<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-            params![game_id, ply],
-        )?;
-        tx.execute(
-            "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL
-             WHERE id = ?1",
-            params![game_id],
-        )?;
-        tx.commit()
+        self.write(Write::Truncate {
+            game_id: game_id.into(),
+            ply,
+        })
     }
 
     /// Records a result declared outside the board (resignation, agreement, time).
@@ -191,25 +221,22 @@ impl Store {
         winner: Option<&str>,
         reason: &str,
     ) -> StoreResult<()> {
-        self.conn().execute(
-            "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1
-             WHERE id = ?1",
-            params![game_id, winner, reason],
-        )?;
-        Ok(())
+        self.write(Write::Declare {
+            game_id: game_id.into(),
+            winner: winner.map(str::to_string),
+            reason: reason.into(),
+        })
     }
 
     /// Removes a game and its moves.
     pub fn delete_game(&self, game_id: &str) -> StoreResult<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute("DELETE FROM moves WHERE game_id = ?1", params![game_id])?;
-        tx.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
-        tx.commit()
+        self.write(Write::Delete {
+            game_id: game_id.into(),
+        })
     }
 
     pub fn load_game(&self, id: &str) -> StoreResult<Option<(StoredGame, Vec<StoredMove>)>> {
-        let conn = self.conn();
+        let conn = self.reader();
         let game = conn
             .query_row(
                 &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
@@ -224,13 +251,13 @@ impl Store {
 
     /// Every game not yet finished, with its moves (for resuming after a restart).
     pub fn load_unfinished(&self) -> StoreResult<Vec<(StoredGame, Vec<StoredMove>)>> {
-        let conn = self.conn();
+        let conn = self.reader();
         let mut stmt = conn.prepare(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE finished = 0 ORDER BY created_at"
         ))?;
         let games: Vec<StoredGame> = stmt
             .query_map([], game_from_row)?
-            .collect::<StoreResult<_>>()?;
+            .collect::<Result<_, _>>()?;
         let mut out = Vec::with_capacity(games.len());
         for g in games {
             let moves = load_moves(&conn, &g.id)?;
@@ -241,18 +268,133 @@ impl Store {
 
     /// Games created by a client since a time (seconds since the epoch).
     pub fn games_created_since(&self, client: &str, since: i64) -> StoreResult<u32> {
-        self.conn().query_row(
+        Ok(self.reader().query_row(
             "SELECT COUNT(*) FROM games WHERE client = ?1 AND created_at >= ?2",
             params![client, since],
             |r| r.get(0),
-        )
+        )?)
     }
+}
+
+/// The writer thread: takes every write waiting, applies each in its own savepoint (a
+/// failing write does not undo the others), commits once, then answers each caller.
+fn write_loop(mut conn: Connection, rx: Receiver<(Write, Reply)>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<StoreResult<()>> = Vec::with_capacity(batch.len());
+        let committed = (|| -> StoreResult<()> {
+            let mut tx = conn.transaction()?;
+            for (w, _) in &batch {
+                let mut sp = tx.savepoint()?;
+                let r = apply(&sp, w);
+                if r.is_ok() {
+                    sp.commit()?;
+                } else {
+                    sp.rollback()?;
+                }
+                results.push(r);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        for (i, (_, reply)) in batch.into_iter().enumerate() {
+            let r = match &committed {
+                Ok(()) => results.get(i).cloned().unwrap_or(Ok(())),
+                Err(e) => Err(e.clone()),
+            };
+            let _ = reply.send(r);
+        }
+    }
+}
+
+fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
+    match w {
+        Write::InsertGame(g) => {
+            conn.execute(
+                "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
+                    level, initial_ms, increment_ms, start_position, declared_winner,
+                    declared_reason, finished)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                params![
+                    g.id,
+                    g.created_at,
+                    g.client,
+                    g.variant,
+                    g.rules,
+                    g.options,
+                    g.mode,
+                    g.human,
+                    g.level,
+                    g.initial_ms,
+                    g.increment_ms,
+                    g.start_position,
+                    g.declared_winner,
+                    g.declared_reason,
+                    g.finished
+                ],
+            )?;
+        }
+        Write::AppendMove {
+            game_id,
+            m,
+            finished,
+        } => {
+            conn.execute(
+                "INSERT INTO moves (game_id, ply, token, eval, white_ms, black_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![game_id, m.ply, m.token, m.eval, m.white_ms, m.black_ms],
+            )?;
+            conn.execute(
+                "UPDATE games SET finished = ?2 WHERE id = ?1",
+                params![game_id, finished],
+            )?;
+        }
+        Write::SetEval { game_id, ply, eval } => {
+            conn.execute(
+                "UPDATE moves SET eval = ?3 WHERE game_id = ?1 AND ply = ?2",
+                params![game_id, ply, eval],
+            )?;
+        }
+        Write::Truncate { game_id, ply } => {
+            conn.execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+                params![game_id, ply],
+            )?;
+            conn.execute(
+                "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL
+                 WHERE id = ?1",
+                params![game_id],
+            )?;
+        }
+        Write::Declare {
+            game_id,
+            winner,
+            reason,
+        } => {
+            conn.execute(
+                "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1
+                 WHERE id = ?1",
+                params![game_id, winner, reason],
+            )?;
+        }
+        Write::Delete { game_id } => {
+            conn.execute("DELETE FROM moves WHERE game_id = ?1", params![game_id])?;
+            conn.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
+        }
+    }
+    Ok(())
 }
 
 const GAME_COLUMNS: &str = "id, created_at, client, variant, rules, options, mode, human, level,
     initial_ms, increment_ms, start_position, declared_winner, declared_reason, finished";
 
-fn game_from_row(r: &rusqlite::Row<'_>) -> StoreResult<StoredGame> {
+fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
     Ok(StoredGame {
         id: r.get(0)?,
         created_at: r.get(1)?,
@@ -272,7 +414,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> StoreResult<StoredGame> {
     })
 }
 
-fn load_moves(conn: &Connection, id: &str) -> StoreResult<Vec<StoredMove>> {
+fn load_moves(conn: &Connection, id: &str) -> rusqlite::Result<Vec<StoredMove>> {
     let mut stmt = conn.prepare(
         "SELECT ply, token, eval, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
     )?;
@@ -286,7 +428,7 @@ fn load_moves(conn: &Connection, id: &str) -> StoreResult<Vec<StoredMove>> {
                 black_ms: r.get(4)?,
             })
         })?
-        .collect::<StoreResult<_>>()?;
+        .collect::<rusqlite::Result<_>>()?;
     Ok(moves)
 }
 
@@ -324,9 +466,15 @@ mod tests {
         }
     }
 
+    fn temp_store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        (dir, s)
+    }
+
     #[test]
     fn games_and_moves_round_trip_and_truncate() {
-        let s = Store::in_memory().unwrap();
+        let (_dir, s) = temp_store();
         s.insert_game(&sample("a")).unwrap();
         s.append_move("a", &mv(0, "x"), false).unwrap();
         s.append_move("a", &mv(1, "y"), false).unwrap();
@@ -340,11 +488,41 @@ mod tests {
         s.truncate_moves("a", 1).unwrap();
         assert_eq!(s.load_game("a").unwrap().unwrap().1.len(), 1);
         assert!(s.load_game("b").unwrap().is_none());
+        s.delete_game("a").unwrap();
+        assert!(s.load_game("a").unwrap().is_none());
+    }
+
+    #[test]
+    fn concurrent_writers_share_commits_and_keep_every_write() {
+        let (_dir, s) = temp_store();
+        let s = std::sync::Arc::new(s);
+        for g in 0..8 {
+            s.insert_game(&sample(&format!("g{g}"))).unwrap();
+        }
+        let threads: Vec<_> = (0..8)
+            .map(|g| {
+                let s = std::sync::Arc::clone(&s);
+                std::thread::spawn(move || {
+                    for ply in 0..20 {
+                        s.append_move(&format!("g{g}"), &mv(ply, "t"), false)
+                            .unwrap();
+                    }
+                    // A failing write (duplicate ply) fails alone.
+                    assert!(s.append_move(&format!("g{g}"), &mv(3, "t"), false).is_err());
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        for g in 0..8 {
+            assert_eq!(s.load_game(&format!("g{g}")).unwrap().unwrap().1.len(), 20);
+        }
     }
 
     #[test]
     fn finished_games_are_not_resumed() {
-        let s = Store::in_memory().unwrap();
+        let (_dir, s) = temp_store();
         s.insert_game(&sample("a")).unwrap();
         s.insert_game(&sample("b")).unwrap();
         s.declare_result("b", Some("black"), "resignation").unwrap();
@@ -370,7 +548,7 @@ mod tests {
         let s = Store::open(&path).unwrap();
         assert!(s.load_game("a").unwrap().is_some());
         let v: i64 = s
-            .conn()
+            .reader()
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
         assert_eq!(v, MIGRATIONS.len() as i64);

@@ -74,8 +74,9 @@ pub fn move_json(m: &MoveInfo, side: Color) -> Value {
 pub struct ViewContext<'a> {
     pub id: &'a str,
     pub mode: &'a str,
-    pub human: Option<Color>,
-    pub level: Option<Level>,
+    /// In local mode these echo the request (they decide nothing there).
+    pub human: Color,
+    pub level: Level,
     pub history: &'a [MoveInfo],
     pub evals: &'a [Option<f64>],
     pub clocks: Option<Value>,
@@ -161,8 +162,8 @@ pub fn game_view(game: &dyn AnyGame, ctx: &ViewContext<'_>) -> Value {
         "rules": setup.rules_if_any().map(|r| r.id()),
         "options": setup.options().ids(),
         "mode": ctx.mode,
-        "human": ctx.human.map(color_id),
-        "level": ctx.level.map(level_json),
+        "human": color_id(ctx.human),
+        "level": level_json(ctx.level),
         "position": game.position_string(),
         "start_position": game.start_position_string(),
         "turn": color_id(turn),

@@ -42,6 +42,12 @@ impl Server {
         self.addr = addr;
     }
 
+    /// Like [`Server::restart`], with other command-line flags from now on.
+    pub fn restart_with(&mut self, extra: &[&str]) {
+        self.args = extra.iter().map(|s| s.to_string()).collect();
+        self.restart();
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

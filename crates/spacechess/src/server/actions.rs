@@ -1,0 +1,234 @@
+//! What players do besides moving: take back, offer a draw, resign, call the Oracle,
+//! export the record, delete the game. Each change is stored before it is answered.
+
+use super::error::ApiError;
+use super::service::{play_error, Mode, Service};
+use super::view::color_id;
+use engine::api::Level;
+use rules::{Color, GameStatus, Outcome, PlayError, Termination};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+
+impl Service {
+    /// Takes back the player's last move and the computer's reply (in local mode: the
+    /// last move). A running search is stopped.
+    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let Some(o) = declared_outcome(st.game.status()) {
+            return Err(ApiError::game_over(format!(
+                "the game ended by {}; it cannot be taken back",
+                o.termination
+            )));
+        }
+        let count = match st.mode {
+            Mode::Local => usize::from(st.ply() > 0),
+            Mode::Computer => {
+                // Back to (and including) the human's most recent move.
+                let human = st.human;
+                (0..st.ply())
+                    .rev()
+                    .find(|&i| st.mover_of(i) == human)
+                    .map_or(0, |i| st.ply() - i)
+            }
+        };
+        if count == 0 {
+            return Err(ApiError::nothing_to_take_back(
+                "there is no move of yours to take back",
+            ));
+        }
+        let keep = st.ply() - count;
+        self.store.truncate_moves(&slot.id, keep as u32)?;
+        for _ in 0..count {
+            st.game.undo();
+            st.history.pop();
+            st.evals.pop();
+        }
+        st.stop_engines();
+        if let Some((initial, _)) = st.time_control {
+            let restored = self
+                .store
+                .load_game(&slot.id)?
+                .and_then(|(_, moves)| moves.last().cloned());
+            let (w, b) = restored.map_or((initial, initial), |m| {
+                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
+            });
+            if let Some(c) = st.clocks.as_mut() {
+                c.reset(w, b);
+            }
+        }
+        self.after_change(&slot, &mut st, None);
+        Ok(st.view(&slot.id))
+    }
+
+    /// A draw offer: the computer accepts when it is not ahead; in local mode the other
+    /// player is sitting right there, so it is accepted.
+    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<(bool, Value), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let GameStatus::Over(o) = st.game.status() {
+            return Err(play_error(PlayError::GameOver(o)));
+        }
+        let accepted = match st.computer_side() {
+            Some(side) => engine::api::accepts_draw(&*st.game, side),
+            None => true,
+        };
+        if accepted {
+            st.game.agree_draw().map_err(play_error)?;
+            if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
+                st.game.set_declared(None);
+                return Err(e.into());
+            }
+            self.after_change(&slot, &mut st, None);
+        }
+        Ok((accepted, st.view(&slot.id)))
+    }
+
+    /// `side` resigns (default: the human against the computer, the side to move in
+    /// local mode). Against the computer only the human's side may resign.
+    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<Value, ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        let side = match (st.mode, side) {
+            (Mode::Computer, Some(s)) if s != st.human => {
+                return Err(ApiError::bad_request(format!(
+                    "only the player's side ({}) can resign against the computer",
+                    color_id(st.human)
+                )))
+            }
+            (Mode::Computer, _) => st.human,
+            (Mode::Local, Some(s)) => s,
+            (Mode::Local, None) => st.game.turn(),
+        };
+        st.game.resign(side).map_err(play_error)?;
+        if let Err(e) =
+            self.store
+                .declare_result(&slot.id, Some(color_id(side.opposite())), "resignation")
+        {
+            st.game.set_declared(None);
+            return Err(e.into());
+        }
+        self.after_change(&slot, &mut st, None);
+        Ok(st.view(&slot.id))
+    }
+
+    /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
+    /// and again at the start of each of the player's turns.
+    pub fn oracle_on(
+        self: &Arc<Self>,
+        id: &str,
+        budget: Duration,
+        client: &str,
+    ) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        if let GameStatus::Over(o) = st.game.status() {
+            return Err(play_error(PlayError::GameOver(o)));
+        }
+        st.oracle_budget = Some(budget);
+        st.oracle = None;
+        if st.human_to_move() {
+            let permit = self.acquire(client)?;
+            self.start_oracle_with(&slot, &mut st, budget, permit);
+        }
+        Ok(())
+    }
+
+    /// Takes the Oracle off duty and stops it.
+    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        let mut st = Self::lock(&slot);
+        st.oracle_budget = None;
+        st.oracle = None;
+        Ok(())
+    }
+
+    /// The game record (records.md) with the evaluations as comments.
+    pub fn record(&self, id: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let st = Self::lock(&slot);
+        let name = |side: Color| match st.mode {
+            Mode::Local => color_id(side).to_string(),
+            Mode::Computer if side == st.human => "Player".to_string(),
+            Mode::Computer => match st.level {
+                Level::Depth(d) => format!("Computer, level {d}"),
+                Level::Max => "Computer, level Max".to_string(),
+            },
+        };
+        let mut tags = vec![
+            ("Event".to_string(), "Casual game".to_string()),
+            ("Date".to_string(), record_date(st.created_at)),
+            ("White".to_string(), name(Color::White)),
+            ("Black".to_string(), name(Color::Black)),
+        ];
+        if let Some((initial, inc)) = st.time_control {
+            tags.push((
+                "TimeControl".to_string(),
+                format!("{}+{}", initial / 1000, inc / 1000),
+            ));
+        }
+        let comments: Vec<Option<String>> = st
+            .evals
+            .iter()
+            .map(|e| e.map(|v| format!("{v:+.2}")))
+            .collect();
+        Ok(st.game.export(&tags, &comments))
+    }
+
+    /// Forgets a game: stops its engines and removes it from memory and the store.
+    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+        let slot = self.slot(id)?;
+        {
+            let mut st = Self::lock(&slot);
+            st.stop_engines();
+            st.oracle_budget = None;
+            st.epoch += 1;
+        }
+        self.games().remove(id);
+        self.store.delete_game(id)?;
+        Ok(())
+    }
+}
+
+/// `YYYY.MM.DD` of a Unix time (UTC), as records write dates.
+fn record_date(unix: i64) -> String {
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = unix.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// A result decided outside the board (it cannot be taken back).
+fn declared_outcome(status: GameStatus) -> Option<Outcome> {
+    match status {
+        GameStatus::Over(o)
+            if matches!(
+                o.termination,
+                Termination::Agreement | Termination::Resignation | Termination::Time
+            ) =>
+        {
+            Some(o)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_dates_are_civil_dates() {
+        assert_eq!(record_date(0), "1970.01.01");
+        assert_eq!(record_date(951_782_400), "2000.02.29");
+        assert_eq!(record_date(1_795_910_400), "2026.11.29");
+    }
+}

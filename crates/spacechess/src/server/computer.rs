@@ -1,0 +1,300 @@
+//! The engine's work for a game, off the async runtime: the computer's search (and
+//! searches waiting for a free slot), the Oracle, and the evaluation shown after each
+//! move that no search scored.
+
+use super::clock::Charge;
+use super::limits::SearchPermit;
+use super::search::{spawn_with_permit, stop_signal};
+use super::service::{GameSlot, GameState, Service};
+use super::view;
+use engine::api::{Clock, Limits};
+use std::collections::HashMap;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+/// Evaluations for the move record run on one worker thread, newest request per game
+/// wins: a request whose game has moved on since is skipped before any work, so a burst
+/// of moves costs one evaluation per game, and move requests never wait for one.
+pub struct EvalQueue {
+    tx: Mutex<Sender<(Arc<GameSlot>, u64)>>,
+}
+
+impl EvalQueue {
+    /// Starts the worker; it ends when the service is gone.
+    pub fn start(service: Weak<Service>) -> EvalQueue {
+        let (tx, rx): (_, Receiver<(Arc<GameSlot>, u64)>) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("record-eval".into())
+            .spawn(move || {
+                while let Ok((slot, epoch)) = rx.recv() {
+                    let Some(service) = service.upgrade() else {
+                        return;
+                    };
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        service.evaluate_now(&slot, epoch)
+                    }));
+                }
+            });
+        if let Err(e) = spawned {
+            eprintln!("spacechess: no evaluation worker ({e}); moves stay unevaluated");
+        }
+        EvalQueue { tx: Mutex::new(tx) }
+    }
+
+    fn push(&self, slot: Arc<GameSlot>, epoch: u64) {
+        let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = tx.send((slot, epoch));
+    }
+}
+
+impl Service {
+    /// Starts computer searches that were waiting for a free slot.
+    pub(super) fn start_waiting(self: &Arc<Self>) {
+        loop {
+            let Some(slot) = self.waiting_list().pop_front() else {
+                return;
+            };
+            let mut st = Self::lock(&slot);
+            if !st.waiting_for_slot || !st.computer_to_move() {
+                continue;
+            }
+            match self.slots.try_acquire(None) {
+                Ok(p) => {
+                    st.waiting_for_slot = false;
+                    self.start_search(&slot, &mut st, p);
+                    let _ = slot
+                        .events
+                        .send(view::state_message(st.view(&slot.id)).into());
+                }
+                Err(_) => {
+                    drop(st);
+                    self.waiting_list().push_front(slot);
+                    return;
+                }
+            }
+        }
+    }
+
+    pub(super) fn start_search(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        permit: SearchPermit,
+    ) {
+        let side = st.game.turn();
+        let clock = st.clocks.as_ref().map(|c| Clock {
+            remaining: Duration::from_millis(c.remaining_ms(side, Instant::now()).max(0) as u64),
+            increment: Duration::from_millis(c.increment_ms.max(0) as u64),
+        });
+        let limits = Limits::for_level(st.level, clock);
+        let (signal, watch) = stop_signal();
+        let game = st.game.clone_box();
+        let settings = self.config.engine;
+        let events = slot.events.clone();
+        let slot2 = Arc::clone(slot);
+        let epoch = st.epoch;
+        let service = Arc::clone(self);
+        let spawned = spawn_with_permit("computer-search", permit, move || {
+            let progress_events = events.clone();
+            let handle = engine::api::start_search(
+                &*game,
+                limits,
+                settings,
+                Box::new(move |p| {
+                    let _ = progress_events.send(view::thinking_message(&p, side).into());
+                }),
+            );
+            let stopped = watch.wait(|| handle.is_finished());
+            if stopped {
+                handle.stop();
+            }
+            // A search that panicked gives no move; the game then gets the fallback
+            // move rather than waiting for ever.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle.wait()))
+                .unwrap_or_else(|_| {
+                    eprintln!("spacechess: game {}: the search failed", slot2.id);
+                    engine::api::SearchResult {
+                        best: None,
+                        score: engine::api::Score::Cp(0),
+                        depth: 0,
+                        pv: Vec::new(),
+                        nodes: 0,
+                        elapsed: Duration::ZERO,
+                    }
+                });
+            if !stopped {
+                service.apply_computer_move(&slot2, epoch, result);
+            }
+        });
+        match spawned {
+            Ok(()) => st.search = Some(signal),
+            Err(e) => {
+                eprintln!("spacechess: cannot start a search thread: {e}");
+                let _ = slot
+                    .events
+                    .send(view::error_message("internal", "the computer cannot think now").into());
+            }
+        }
+    }
+
+    /// Plays the computer's move found by the search of `epoch` (ignored if the game
+    /// changed since). If the engine gives no usable move, the first legal move is
+    /// played so that the game never stalls.
+    pub(super) fn apply_computer_move(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        epoch: u64,
+        result: engine::api::SearchResult,
+    ) {
+        let mut st = Self::lock(slot);
+        if st.epoch != epoch || !st.computer_to_move() {
+            return;
+        }
+        st.search = None;
+        let side = st.game.turn();
+        let now = Instant::now();
+        if let Some(c) = st.clocks.as_mut() {
+            let mut trial = c.clone();
+            if trial.charge_move(side, now) == Charge::Flagged {
+                self.flag(slot, &mut st, side, now);
+                return;
+            }
+        }
+        let played = match result.best.as_deref().map(|t| st.game.play_text(t)) {
+            Some(Ok(info)) => Ok(info),
+            other => {
+                eprintln!(
+                    "spacechess: game {}: the engine gave no playable move ({:?}); playing the first legal move",
+                    slot.id,
+                    other.map(|r| r.err())
+                );
+                match st.game.legal_moves().first().map(|m| m.token.clone()) {
+                    Some(t) => st.game.play_text(&t).map_err(|e| e.to_string()),
+                    None => Err("no legal move".to_string()),
+                }
+            }
+        };
+        let info = match played {
+            Ok(info) => info,
+            Err(e) => {
+                eprintln!("spacechess: game {}: {e}", slot.id);
+                return;
+            }
+        };
+        let clocks_before = st.clocks.clone();
+        if let Some(c) = st.clocks.as_mut() {
+            c.charge_move(side, now);
+        }
+        // No score without a completed iteration (e.g. the fallback move).
+        let eval = (result.depth > 0).then(|| view::pawns_for_white(result.score, side));
+        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, eval, now) {
+            // Not stored, so not played: the game goes back to the computer's turn and
+            // the listeners hear why.
+            st.game.undo();
+            st.clocks = clocks_before;
+            eprintln!("spacechess: game {}: {}", slot.id, e.message);
+            let _ = slot
+                .events
+                .send(view::error_message(e.code, &e.message).into());
+            return;
+        }
+        // The search's score is also the best estimate after the player's move before it.
+        if let (Some(last), Some(eval)) = (st.evals.last_mut(), eval) {
+            if last.is_none() {
+                *last = Some(eval);
+                let ply = st.evals.len() as u32 - 1;
+                if let Err(e) = self.store.set_eval(&slot.id, ply, eval) {
+                    eprintln!("spacechess: cannot store an evaluation: {e}");
+                }
+            }
+        }
+        st.history.push(info);
+        st.evals.push(eval);
+        self.after_change(slot, &mut st, None);
+    }
+
+    /// Queues an evaluation of the position after the last move (see [`EvalQueue`]).
+    pub(super) fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
+        self.evals.push(Arc::clone(slot), st.epoch);
+    }
+
+    /// Fills in the evaluation of a game's last move if the game is still as it was
+    /// when the evaluation was queued.
+    fn evaluate_now(&self, slot: &Arc<GameSlot>, epoch: u64) {
+        let (game, ply) = {
+            let st = Self::lock(slot);
+            if st.epoch != epoch || st.ply() == 0 {
+                return;
+            }
+            (st.game.clone_box(), st.ply() - 1)
+        };
+        let eval = f64::from(engine::api::evaluate_for_record(&*game));
+        let eval = (eval * 100.0).round() / 100.0;
+        let mut st = Self::lock(slot);
+        if st.epoch != epoch {
+            return;
+        }
+        let Some(slot_eval) = st.evals.get_mut(ply) else {
+            return;
+        };
+        *slot_eval = Some(eval);
+        if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
+            eprintln!("spacechess: cannot store an evaluation: {e}");
+        }
+        let _ = slot
+            .events
+            .send(view::state_message(st.view(&slot.id)).into());
+    }
+
+    pub(super) fn start_oracle(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        budget: Duration,
+    ) {
+        match self.slots.try_acquire(Some(&st.client)) {
+            Ok(p) => self.start_oracle_with(slot, st, budget, p),
+            Err(r) => {
+                let _ = slot
+                    .events
+                    .send(view::error_message("rate_limited", &r.to_string()).into());
+            }
+        }
+    }
+
+    pub(super) fn start_oracle_with(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        budget: Duration,
+        permit: SearchPermit,
+    ) {
+        let (signal, watch) = stop_signal();
+        let game = st.game.clone_box();
+        let notations: HashMap<String, String> = game
+            .legal_moves()
+            .into_iter()
+            .map(|m| (m.token, m.notation))
+            .collect();
+        let settings = self.config.engine;
+        let events = slot.events.clone();
+        let spawned = spawn_with_permit("oracle", permit, move || {
+            let handle = engine::api::start_oracle(
+                &*game,
+                budget,
+                settings,
+                Box::new(move |r| {
+                    let _ = events.send(view::oracle_message(&r, &notations).into());
+                }),
+            );
+            if watch.wait(|| handle.is_finished()) {
+                handle.stop();
+            }
+        });
+        match spawned {
+            Ok(()) => st.oracle = Some(signal),
+            Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
+        }
+    }
+}
