@@ -11,6 +11,7 @@ fi
 bin=${BIN:-target/release/spacechess}
 GAMES=${GAMES:-40}
 MIN_GAMES=${MIN_GAMES:-20}
+SEED=${SEED:-1} # seed of the random openings of the level matches
 LEVELS=${LEVELS:-2 3 4 5 6}
 PLAIN_GAMES=${PLAIN_GAMES:-40}
 PLAIN_DEPTHS=${PLAIN_DEPTHS:-3 4}
@@ -43,7 +44,7 @@ for s in $sections; do
     for v in "${LEVEL_VARIANTS[@]}"; do
       for n in $LEVELS; do
         $bin match $v --a-go "depth $n" --b-go "depth $((n-1))" --a-option Vary=8 --b-option Vary=8 \
-          --a-option Hash=16 --b-option Hash=16 --games "$GAMES" --min-games "$MIN_GAMES" \
+          --a-option Hash=16 --b-option Hash=16 --games "$GAMES" --min-games "$MIN_GAMES" --seed "$SEED" \
           --max-plies 200 --elo0 0 --elo1 50 | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
       done
     done
