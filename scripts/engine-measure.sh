@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # Reproduces the engine measurements of docs/engine.md (release build). Sections can be
-# chosen: engine-measure.sh [bench] [oracle] [levels] [plain] [memory]. Matches are kept
-# short; raise GAMES for tighter error bars.
+# chosen: engine-measure.sh [bench] [oracle] [levels] [plain] [memory]. Match lengths and
+# setups are set by the variables below (GAMES, LEVELS, PLAIN_GAMES, ...); raise the game
+# counts for tighter error bars. Matches use one thread and a 16 MB table per engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${BIN:-}" ]; then
   cargo build --release -p spacechess --locked >/dev/null
 fi
 bin=${BIN:-target/release/spacechess}
-GAMES=${GAMES:-12}
+GAMES=${GAMES:-40}
+MIN_GAMES=${MIN_GAMES:-20}
+SEED=${SEED:-1} # seed of the random openings of the level matches
+LEVELS=${LEVELS:-2 3 4 5 6}
+PLAIN_GAMES=${PLAIN_GAMES:-40}
+PLAIN_DEPTHS=${PLAIN_DEPTHS:-3 4}
+# Setups as `match` arguments, separated by commas.
+IFS=, read -r -a LEVEL_VARIANTS <<<"${LEVEL_VARIANTS:-stacked,trid --rules federation,quadlevel,fourfold}"
+IFS=, read -r -a PLAIN_VARIANTS <<<"${PLAIN_VARIANTS:-stacked,trid --rules federation,quadlevel,fourfold}"
 sections=${*:-bench oracle levels plain memory}
 
 for s in $sections; do
@@ -29,21 +38,27 @@ for s in $sections; do
     done
     ;;
   levels)
-    echo "== each level against the level below ($GAMES games; Stacked to level 4 only, for time)"
-    for v in fourfold stacked; do
-      levels="2 3 4 5 6"
-      [ "$v" = stacked ] && levels="2 3 4"
-      for n in $levels; do
+    # LEVEL_VARIANTS: which setups; LEVELS: the stronger side's look-ahead (each plays the
+    # level below). The SPRT stops a pair early once it is decided.
+    echo "== each level against the level below (at most $GAMES games, at least $MIN_GAMES)"
+    for v in "${LEVEL_VARIANTS[@]}"; do
+      for n in $LEVELS; do
         $bin match $v --a-go "depth $n" --b-go "depth $((n-1))" --a-option Vary=8 --b-option Vary=8 \
-          --games "$GAMES" --max-plies 200 --elo0 0 --elo1 50 | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
+          --a-option Hash=16 --b-option Hash=16 --games "$GAMES" --min-games "$MIN_GAMES" --seed "$SEED" \
+          --max-plies 200 --elo0 0 --elo1 50 | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
       done
     done
     ;;
   plain)
-    echo "== the engine against plain alpha-beta with material only, equal depth 3 ($GAMES games)"
-    for v in stacked "trid --rules federation" quadlevel fourfold; do
-      $bin match $v --a-go "depth 3" --b-go "depth 3" --b-option Player=plain \
-        --games "$GAMES" --max-plies 200 --elo0 0 --elo1 400 | tail -n 1 | sed "s/^/$v: /"
+    # PLAIN_VARIANTS, PLAIN_DEPTHS: which setups and (equal) depths. PLAIN_GAMES games are
+    # always played in full (the SPRT verdict is only reported at the end).
+    for d in $PLAIN_DEPTHS; do
+      echo "== the engine against plain alpha-beta with material only, equal depth $d ($PLAIN_GAMES games)"
+      for v in "${PLAIN_VARIANTS[@]}"; do
+        $bin match $v --a-go "depth $d" --b-go "depth $d" --b-option Player=plain \
+          --a-option Hash=16 --b-option Hash=16 --games "$PLAIN_GAMES" --min-games "$PLAIN_GAMES" \
+          --max-plies 200 --elo0 0 --elo1 400 | tail -n 1 | sed "s/^/$v depth $d: /"
+      done
     done
     ;;
   memory)
