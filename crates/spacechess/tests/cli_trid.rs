@@ -1,23 +1,9 @@
 //! The command line with Tri-D: perft per rule set, moves from a position, replay of a
 //! record, and bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spacechess"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{run, stderr, stdout, TempFile};
 
 #[test]
 fn perft_for_each_rule_set() {
@@ -63,10 +49,8 @@ fn bad_position_and_rule_set_are_reported() {
 fn replay_a_meder_record() {
     let record =
         "[Variant \"trid\"]\n[Rules \"meder\"]\n\n1. c2(2)–c4(4) ♞b8(6)–c6(4) 2. Nb1(2)-c3(2) *\n";
-    let path: PathBuf = std::env::temp_dir().join(format!("cli_trid_{}.pgn", std::process::id()));
-    std::fs::write(&path, record).unwrap();
-    let o = run(&["replay", path.to_str().unwrap()]);
-    let _ = std::fs::remove_file(&path);
+    let file = TempFile::new("trid_meder.pgn", record);
+    let o = run(&["replay", file.0.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
