@@ -1,0 +1,5 @@
+//! quadlevel lessons.
+
+use super::Lesson;
+
+pub(super) const LESSONS: &[Lesson] = &[];

@@ -1,0 +1,5 @@
+//! stacked lessons.
+
+use super::Lesson;
+
+pub(super) const LESSONS: &[Lesson] = &[];

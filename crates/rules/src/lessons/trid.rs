@@ -1,0 +1,5 @@
+//! trid lessons.
+
+use super::Lesson;
+
+pub(super) const LESSONS: &[Lesson] = &[];
