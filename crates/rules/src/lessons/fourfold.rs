@@ -121,7 +121,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "4/4/3R/4|3Q/4/2K1/4|4/4/4/4|4/4/4/k3 w 0 30",
         goal: Goal::Mate(1),
         hint: "The queen goes to b2@10, next to your king.",
-        success: "Checkmate: the queen checks along Z and W while the king and rook guard the escapes.",
+        success: "Checkmate: the queen checks along a three-axis diagonal (file, rank and W), and your king protects it.",
         solution: &["d4@10b2@10"],
         ..FOURFOLD
     },
@@ -133,7 +133,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "2R1/1Q2/4/4|4/4/4/2k1|1K2/4/4/4|4/4/4/4 w 0 30",
         goal: Goal::Mate(1),
         hint: "Bring the queen down one rank and across one file on its own board.",
-        success: "Checkmate: c2@00 touches the king along Z, and the rook holds rank 4... and the queen the rest.",
+        success: "Checkmate: the queen on c2@00 touches the king across the boards, and the rook on c4@00 protects it.",
         solution: &["b3@00c2@00"],
         ..FOURFOLD
     },
@@ -144,8 +144,8 @@ pub(super) const LESSONS: &[Lesson] = &[
         text: "Checkmate in one move with queen and knight.",
         position: "4/3p/2Q1/2N1|4/4/k3/4|4/4/4/4|4/4/4/3K w 0 30",
         goal: Goal::Mate(1),
-        hint: "The queen slides along rank 2 of its board.",
-        success: "Checkmate: the queen checks along Z and the knight guards the squares around it.",
+        hint: "The queen slides along rank 2 of its board, next to the king's board.",
+        success: "Checkmate: the queen checks along Z from the next board, and the knight protects it.",
         solution: &["c2@00a2@00"],
         ..FOURFOLD
     },
