@@ -298,7 +298,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "Rb3(2),ka0(3),Kc3(4),Rd8(6) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1",
         goal: Goal::Mate(1),
         hint: "Take the a-file: the rook on d8(6) goes to a8(7).",
-        success: "Checkmate down the a-file, over its empty columns.",
+        success: "Checkmate down the a-file, over the voids between the attack boards.",
         solution: &["d8(6)a8(7)"],
         ..MEDER
     },
@@ -334,7 +334,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "ke1(2),Rd5(4),Rb8(7),Ke8(7) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1",
         goal: Goal::Mate(2),
         hint: "Move the empty WKL board forward to pin 2, e4(3).",
-        success: "Checkmate in two: the moved board took squares from the king.",
+        success: "Checkmate in two: the quiet board move was the key.",
         solution: &["WKL>e4(3)", "e1(2)e2(2)", "b8(7)e8(6)"],
         ..MEDER
     },
@@ -408,7 +408,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "Kb1(2),ke2(2),Qc3(2),Ra1(3) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1",
         goal: Goal::Mate(1),
         hint: "The rook on your queen's-side attack board slides along rank 1.",
-        success: "Checkmate: the rook holds rank 1 and the queen the rest.",
+        success: "Checkmate: the rook checks from e1(2), and the queen protects it.",
         solution: &["a1(3)e1(2)"],
         ..STEPWISE
     },
@@ -420,7 +420,7 @@ pub(super) const LESSONS: &[Lesson] = &[
         position: "Ke1(2),Rf0(3),Rd3(4),ke4(4) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1",
         goal: Goal::Mate(1),
         hint: "WKL carries only your rook. Move it up to e3(5) and turn it.",
-        success: "Checkmate by a board move: turned, the board set the rook down next to the king's file.",
+        success: "Checkmate by a board move: turned, the board put your rook on e3(5), next to the king on its file and protected by the other rook.",
         solution: &["WKL>e3(5)r"],
         ..STEPWISE
     },
