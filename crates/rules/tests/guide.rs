@@ -1,7 +1,7 @@
 //! The rules pages: every page builds, every diagram has marks computed by the rules,
 //! every piece is explained, and the choices are the catalogue's.
 
-use rules::guide::{self, marks};
+use rules::guide::{self, marks, ChoiceKind, SectionKind};
 use rules::{Options, PieceKind, RuleSet, Setup, Variant};
 use std::collections::HashSet;
 
@@ -58,13 +58,13 @@ fn tri_d_sections_cover_every_rule_set() {
         assert!(
             page.sections
                 .iter()
-                .any(|s| s.kind == "piece" && s.rules == Some(r)),
+                .any(|s| s.kind == SectionKind::Piece && s.rules == Some(r)),
             "{r}"
         );
         assert!(page
             .choices
             .iter()
-            .any(|c| c.id == r.id() && c.kind == "rules"));
+            .any(|c| c.id == r.id() && c.kind == ChoiceKind::RuleSet));
     }
 }
 
@@ -73,14 +73,15 @@ fn choices_are_real_rule_sets_and_options() {
     for v in Variant::ALL {
         for c in guide::choices(v) {
             match c.kind {
-                "rules" => assert!(Setup::from_ids(v.id(), Some(c.id), &[]).is_ok(), "{}", c.id),
-                "option" => {
+                ChoiceKind::RuleSet => {
+                    assert!(Setup::from_ids(v.id(), Some(c.id), &[]).is_ok(), "{}", c.id)
+                }
+                ChoiceKind::Option => {
                     let applies = [None, Some("federation")]
                         .into_iter()
                         .any(|r| Setup::from_ids(v.id(), r, &[c.id]).is_ok());
                     assert!(applies, "{} on {v}", c.id);
                 }
-                other => panic!("kind {other}"),
             }
             assert!(!c.summary.is_empty() && !c.text.is_empty());
         }

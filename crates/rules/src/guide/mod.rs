@@ -13,7 +13,7 @@ use crate::setup::{Options, RuleSet, Setup, Variant};
 use crate::with_position_type;
 use std::fmt;
 
-pub use topics::{choices, summary, Choice};
+pub use topics::{choices, summary, Choice, ChoiceKind};
 
 /// A position to draw and the square (or, in Tri-D, attack board) whose moves to mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,11 +57,32 @@ pub struct DiagramView {
     pub marks: Marks,
 }
 
+/// What a section of a rules page is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SectionKind {
+    /// The board, notation, draws: what no single lesson covers.
+    Overview,
+    /// How one piece moves (from a piece lesson).
+    Piece,
+    /// A special rule (from a rule lesson).
+    Rule,
+}
+
+impl SectionKind {
+    /// `overview`, `piece` or `rule`.
+    pub fn id(self) -> &'static str {
+        match self {
+            SectionKind::Overview => "overview",
+            SectionKind::Piece => "piece",
+            SectionKind::Rule => "rule",
+        }
+    }
+}
+
 /// One section of a rules page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Section {
-    /// `overview`, `piece`, `rule` or `choice`.
-    pub kind: &'static str,
+    pub kind: SectionKind,
     pub rules: Option<RuleSet>,
     pub title: &'static str,
     pub text: &'static str,
@@ -191,7 +212,10 @@ fn lesson_section(l: &'static lessons::Lesson) -> Result<Section, GuideError> {
     let caption = format!("Every move from {from} in the lesson's position");
     let diagram = view(l.variant, l.rules, l.options, l.position, from, caption)?;
     Ok(Section {
-        kind: l.kind.id(),
+        kind: match l.kind {
+            LessonKind::Piece => SectionKind::Piece,
+            _ => SectionKind::Rule,
+        },
         rules: l.rules,
         title: l.title,
         text: l.text,
@@ -213,7 +237,7 @@ fn topic_section(t: &Topic) -> Result<Section, GuideError> {
         None => None,
     };
     Ok(Section {
-        kind: "overview",
+        kind: SectionKind::Overview,
         rules: t.rules,
         title: t.title,
         text: t.text,

@@ -4,13 +4,29 @@
 use super::{Diagram, Topic};
 use crate::setup::{Options, Variant};
 
+/// Whether a choice is a Tri-D rule set or an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceKind {
+    RuleSet,
+    Option,
+}
+
+impl ChoiceKind {
+    /// `rules` or `option`.
+    pub fn id(self) -> &'static str {
+        match self {
+            ChoiceKind::RuleSet => "rules",
+            ChoiceKind::Option => "option",
+        }
+    }
+}
+
 /// A rule set or option, explained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// The identifier used by the API (`meder`, `rook-pawns`).
     pub id: &'static str,
-    /// `rules` for a Tri-D rule set, `option` for an option.
-    pub kind: &'static str,
+    pub kind: ChoiceKind,
     /// One line for the opening screen.
     pub summary: &'static str,
     /// What changes, for the rules page.
@@ -39,25 +55,25 @@ pub fn choices(variant: Variant) -> &'static [Choice] {
 const TRID_CHOICES: &[Choice] = &[
     Choice {
         id: "federation",
-        kind: "rules",
+        kind: ChoiceKind::RuleSet,
         summary: "Federation rules (default): lines drip down under a ceiling; attack boards stand or hang and only their owner moves them.",
         text: "Following Roth's write-up of the Federation standard. A line is blocked only on its route: in each column it passes, the highest square not above the higher of its two levels. Attack boards have 24 positions (standing above or hanging below each main board's corners); only the owner moves a board, while it is empty or carries one own pawn, to a post one or two ranks away on its side, or flips it. Capturing the owner's last piece on a board wins the board. Castling is allowed from the first move.",
     },
     Choice {
         id: "meder",
-        kind: "rules",
+        kind: ChoiceKind::RuleSet,
         summary: "Meder's tournament rules: any piece in a column blocks a line, voids are crossed, boards move to adjacent pins.",
         text: "Jens Meder's tournament rules. A line is blocked by a piece on any level of a column it passes; columns with no square are passed over. Boards only stand; a board holding at most one piece moves to an adjacent free pin, moved by the side whose piece is on it (an empty board by its original owner), forward or sideways when occupied. A pawn promotes on the furthest rank of its file that exists. No castling as a side's first move.",
     },
     Choice {
         id: "stepwise",
-        kind: "rules",
+        kind: ChoiceKind::RuleSet,
         summary: "Stepwise rules: pieces walk column by column and may change level around blockers; boards move with exactly one piece.",
         text: "A line piece (and a pawn's double step) walks its path one column at a time, onto any empty square of each column, never back to a level it has left; a full column or one without squares stops it. A board moves only when it holds exactly one piece, by that piece's side, along its main board's row or column or to the nearest post of the main board above or below, and may turn 180° as it goes.",
     },
     Choice {
         id: "rook-pawns",
-        kind: "option",
+        kind: ChoiceKind::Option,
         summary: "Rook pawns (federation only): pawns on the a- and f-files may also step sideways toward the centre.",
         text: "A pawn on file a or f may also step sideways toward the centre onto an empty square of the next column, two columns on its first move, and capture diagonally toward the centre, one rank forward or back. On files b to e it is an ordinary pawn.",
     },
@@ -65,7 +81,7 @@ const TRID_CHOICES: &[Choice] = &[
 
 const QUADLEVEL_CHOICES: &[Choice] = &[Choice {
     id: "destroy-both-kings",
-    kind: "option",
+    kind: ChoiceKind::Option,
     summary: "Destroy Both Kings: a side with no answer to a check loses one king instead of the game, and must then lose the other.",
     text: "When the side to move has a king in check and no legal move but still has two kings, it gives up one attacked king of its choice and, in the same turn, makes a move after which its other king is safe. Its last king is then locked: it cannot move (it still guards the squares around it) unless its side has no other move. Checkmating the last king wins.",
 }];

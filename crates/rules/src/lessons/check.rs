@@ -196,12 +196,12 @@ fn mate_verdict<P: Position>(lesson: &Lesson, after: &P, left: usize) -> Verdict
 }
 
 /// The side to move is checkmated.
-pub(crate) fn is_mate<P: Position>(p: &P) -> bool {
+fn is_mate<P: Position>(p: &P) -> bool {
     p.in_check() && p.count_legal() == 0
 }
 
 /// The side to move has a mate in one.
-pub(crate) fn mates_in_one<P: Position>(p: &P) -> bool {
+fn mates_in_one<P: Position>(p: &P) -> bool {
     p.legal_moves().into_iter().any(|m| {
         let mut q = p.clone();
         q.play(m);
@@ -217,7 +217,7 @@ fn mover_name(m: Mover) -> String {
 }
 
 /// The English name of a piece kind.
-pub fn kind_name(k: crate::piece::PieceKind) -> &'static str {
+fn kind_name(k: crate::piece::PieceKind) -> &'static str {
     use crate::piece::PieceKind::*;
     match k {
         Pawn => "pawn",

@@ -136,7 +136,7 @@ async fn check(
 }
 
 fn choice_json(c: &Choice) -> Value {
-    json!({ "id": c.id, "kind": c.kind, "summary": c.summary, "text": c.text })
+    json!({ "id": c.id, "kind": c.kind.id(), "summary": c.summary, "text": c.text })
 }
 
 fn diagram_json(d: &DiagramView) -> Value {
@@ -153,7 +153,7 @@ fn diagram_json(d: &DiagramView) -> Value {
 
 fn section_json(s: &Section) -> Value {
     json!({
-        "kind": s.kind,
+        "kind": s.kind.id(),
         "rules": s.rules.map(|r| r.id()),
         "title": s.title,
         "text": s.text,
