@@ -137,8 +137,8 @@ pub(super) const TOPICS: &[Topic] = &[
     Topic {
         variant: Variant::Trid,
         rules: None,
-        title: "Castling",
-        text: "King and rook that have never moved (nor been carried by a board) may castle, with the king not in check before or after. King's side: king and rook swap squares (White: e0(3) and f0(3)). Queen's side, once the queen has left its square: the king goes to the queen's square b0(3) and the queen's rook to the king's square e0(3). In Meder's rules a side may not castle as its own first move, and the king's square and landing square must not be attacked.",
+        title: "Castling in every rule set",
+        text: "Castling works the same way in every rule set (the federation lesson shows it): king and rook that have never moved nor been carried, the king not in check before or after; on the king's side they swap squares, on the queen's side (once the queen has left b0(3) or b9(7)) the king goes to the queen's square and the queen's rook to the king's square. In Meder's rules a side may not castle as its own first move, and the king's square and landing square must not be attacked.",
         diagram: None,
     },
     Topic {
@@ -168,13 +168,6 @@ pub(super) const TOPICS: &[Topic] = &[
             from: "b1L1",
             caption: "The start: the knight on b1L1 leaps across its level or down to level 2",
         }),
-    },
-    Topic {
-        variant: Variant::Quadlevel,
-        rules: None,
-        title: "En passant and promotion",
-        text: "Straight after an enemy pawn's two-square move that ends beside one of your pawns (next file on the same level, or next level on the same file), your pawn may capture it by moving to the square it passed over. A pawn promotes on rank 8 (Black: rank 1) of any level, to a queen, rook, bishop or knight.",
-        diagram: None,
     },
     Topic {
         variant: Variant::Quadlevel,

@@ -135,6 +135,19 @@ pub(super) const LESSONS: &[Lesson] = &[
         ..QUADLEVEL
     },
     Lesson {
+        id: "quadlevel-en-passant",
+        kind: LessonKind::Rule,
+        mover: piece(Pawn),
+        title: "En passant",
+        text: "Straight after an enemy pawn's two-square move that ends beside one of your pawns (on the next file of the same level, or the next level of the same file), your pawn may capture it by moving to the square it passed over. Black's pawn has just moved from c7L2 to c5L2, passing c6L2.",
+        position: "3k*/4/4/4/4/4/4/4|4/4/4/1Pp1/4/4/4/K*3|4/4/4/4/4/4/4/3K*|k*3/4/4/4/4/4/4/4 w c6L2 0 1",
+        goal: Goal::Capture("c5L2"),
+        hint: "Move diagonally forward to c6L2, behind the black pawn.",
+        success: "Captured en passant: the pawn on c5L2 is gone.",
+        solution: &["b5L2c6L2"],
+        ..QUADLEVEL
+    },
+    Lesson {
         id: "quadlevel-mate-1",
         kind: LessonKind::Mate,
         title: "Checkmate lab 1",

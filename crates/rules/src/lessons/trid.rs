@@ -143,6 +143,32 @@ pub(super) const LESSONS: &[Lesson] = &[
         solution: &["a1(3)c1(2)"],
         ..FEDERATION
     },
+    Lesson {
+        id: "trid-federation-hanging",
+        kind: LessonKind::Rule,
+        mover: Some(Board),
+        title: "Standing and hanging boards",
+        text: "In the federation rules an attack board may stand one level above its main board's corner or hang one level below it, so each post offers two positions: b1(3) stands above White's board, b1(1) hangs below it. Flipping a board in place, from standing to hanging or back, is a move too. Two boards may share a post only if one stands and the other hangs.",
+        position: "Kc1(2),Pc2(2),pc7(6),kc8(6) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1",
+        goal: Goal::Reach("b1(1)"),
+        hint: "Flip WQL in place: from b1(3) to b1(1).",
+        success: "WQL now hangs below White's board, on level 1.",
+        solution: &["WQL>b1(1)"],
+        ..FEDERATION
+    },
+    Lesson {
+        id: "trid-federation-castling",
+        kind: LessonKind::Rule,
+        mover: piece(King),
+        title: "Castling",
+        text: "King and rook that have never moved (nor been carried) may castle if the king is not in check before or after. On the king's side they simply swap squares: the king from e0(3) to f0(3), the rook to e0(3). On the queen's side, once the queen has left b0(3), the king goes to b0(3) and the queen's rook to e0(3).",
+        position: "Pe2(2),Ke0(3),Rf0(3),pe7(6),ke8(6) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w K - 0 1",
+        goal: Goal::Reach("f0(3)"),
+        hint: "Castle king's side: the king moves onto the rook's square.",
+        success: "Castled: king and rook swapped squares.",
+        solution: &["e0(3)f0(3)"],
+        ..FEDERATION
+    },
     // federation: checkmate lab
     Lesson {
         id: "trid-federation-mate-1",
