@@ -86,6 +86,10 @@ enum Command {
     Replay {
         /// The record file (PGN-shaped, records.md)
         file: std::path::PathBuf,
+        /// Print the Fourfold record in the form the public Fourfold game imports
+        /// (PGN4D v1) instead
+        #[arg(long)]
+        public: bool,
     },
 }
 
@@ -120,11 +124,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Engine => engine_cmd::run(),
         Command::Bench { depth, threads } => bench_cmd::run(depth, threads),
         Command::Match(args) => matches::run(&args),
-        Command::Replay { file } => {
+        Command::Replay { file, public } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;
-            let (game, _) = any::import_record(&text)?;
-            println!("{}", game.position_string());
+            if public {
+                print!("{}", rules::fourfold::public_form(&text)?);
+            } else {
+                let (game, _) = any::import_record(&text)?;
+                println!("{}", game.position_string());
+            }
             Ok(())
         }
     }
