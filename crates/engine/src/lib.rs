@@ -1,4 +1,4 @@
-//! The spacechess engine: evaluation, search, the Oracle and the match runner, generic
+//! The spacechess engine: evaluation, search, the Oracle and the baseline player, generic
 //! over [`rules::Position`].
 
 pub mod api;
@@ -8,6 +8,5 @@ pub mod ordering;
 pub mod plain;
 pub mod score;
 pub mod search;
-pub mod sprt;
 pub mod time;
 pub mod tt;

@@ -18,6 +18,55 @@ pub const MAX_RECORD_TAGS: usize = 100;
 /// The variant name seed 004's public Fourfold game writes.
 pub const FOURFOLD_PUBLIC_VARIANT: &str = "Fourfold-4x4x2x2";
 
+/// Our tag for a result declared outside the board (resignation, agreement, time) in a
+/// record whose result token must be `*`: the public Fourfold game accepts only results
+/// it derives from the final position. [`replay`] restores it.
+pub const DECLARED_RESULT_TAG: &str = "DeclaredResult";
+
+/// The forms a record is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecordForm {
+    /// This project's (records.md), for every variant.
+    #[default]
+    Own,
+    /// The public Fourfold game's (PGN4D v1, [`crate::fourfold::export_public`]), for
+    /// Fourfold only.
+    Public,
+}
+
+/// A record form's name that is neither `own` nor `public` (shortened if long).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRecordForm(pub String);
+
+impl std::fmt::Display for UnknownRecordForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a record form is own or public, not {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRecordForm {}
+
+impl std::str::FromStr for RecordForm {
+    type Err = UnknownRecordForm;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "own" => Ok(RecordForm::Own),
+            "public" => Ok(RecordForm::Public),
+            other => Err(UnknownRecordForm(other.chars().take(40).collect())),
+        }
+    }
+}
+
+impl RecordForm {
+    /// `record` (a record of ours, as [`export`] writes it) in this form.
+    pub fn write(self, record: &str) -> Result<String, crate::fourfold::PublicFormError> {
+        match self {
+            RecordForm::Own => Ok(record.to_string()),
+            RecordForm::Public => crate::fourfold::public_form(record),
+        }
+    }
+}
+
 /// A record as text: tags, moves with comments, result. No rules applied yet.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Record {
@@ -281,7 +330,8 @@ pub fn record_start<P: Position>(setup: &Setup, record: &Record) -> Result<P, Re
 
 /// Replays a record: every move must be legal. Returns the game and the comment after
 /// each move. A result tag or token that the moves do not produce by themselves is kept
-/// as a declared result (with the `Termination` tag's reason, else resignation).
+/// as a declared result (with the `Termination` tag's reason, else resignation); so is a
+/// [`DECLARED_RESULT_TAG`] in a record whose result is `*`.
 pub fn replay<P: Position>(record: &Record) -> Result<(Game<P>, Vec<Option<String>>), RecordError> {
     let setup = record_setup(record)?;
     let start: P = record_start(&setup, record)?;
@@ -309,11 +359,7 @@ pub fn replay<P: Position>(record: &Record) -> Result<(Game<P>, Vec<Option<Strin
         })?;
         comments.push(m.comment.clone());
     }
-    let result = record
-        .result
-        .as_deref()
-        .or_else(|| record.tag("Result"))
-        .unwrap_or("*");
+    let result = final_result(record, &game)?;
     if game.outcome().is_none() && result != "*" {
         let termination = match record.tag("Termination") {
             Some("agreement") => Termination::Agreement,
@@ -334,6 +380,46 @@ pub fn replay<P: Position>(record: &Record) -> Result<(Game<P>, Vec<Option<Strin
         game.set_declared(Some(outcome));
     }
     Ok((game, comments))
+}
+
+/// The result a record states: its result token (else `Result` tag), or our
+/// [`DECLARED_RESULT_TAG`] in a record whose result is `*`, which must name a result and
+/// may not contradict the token or a game the moves already ended.
+fn final_result<'a, P: Position>(
+    record: &'a Record,
+    game: &Game<P>,
+) -> Result<&'a str, RecordError> {
+    let written = record
+        .result
+        .as_deref()
+        .or_else(|| record.tag("Result"))
+        .unwrap_or("*");
+    match record.tag(DECLARED_RESULT_TAG) {
+        None => Ok(written),
+        Some(declared) => {
+            let contradiction = if !matches!(declared, "1-0" | "0-1" | "1/2-1/2") {
+                Some("is not 1-0, 0-1 or 1/2-1/2".to_string())
+            } else if written != "*" {
+                Some(format!(
+                    "given with the result {written}; it belongs to records whose result is *"
+                ))
+            } else {
+                game.outcome().map(|o| {
+                    format!(
+                        "given for a game the moves already end by {}",
+                        o.termination
+                    )
+                })
+            };
+            if let Some(reason) = contradiction {
+                return Err(RecordError::Tag {
+                    tag: DECLARED_RESULT_TAG.into(),
+                    reason: format!("{declared:?} {reason}"),
+                });
+            }
+            Ok(declared)
+        }
+    }
 }
 
 /// Exports a game. `extra_tags` (Event, Date, White, Black, TimeControl, …) come first;

@@ -71,7 +71,7 @@ proptest! {
     #[test]
     fn records_export_and_import_the_same_game(choices in prop::collection::vec(any::<u16>(), 0..80)) {
         let g = random_game(&choices);
-        for text in [record::export(&g, &[], &[]), export_public(&g, &[])] {
+        for text in [record::export(&g, &[], &[]), export_public(&g, &[], &[]).unwrap()] {
             let rec = Record::parse(&text).unwrap();
             let (back, _) = record::replay::<FourfoldPosition>(&rec).unwrap();
             prop_assert_eq!(back.moves(), g.moves());

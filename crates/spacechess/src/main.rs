@@ -9,7 +9,7 @@ use std::process::ExitCode;
 mod bench_cmd;
 mod engine_cmd;
 mod loadtest;
-mod match_cmd;
+mod matches;
 mod perft_cmd;
 mod server;
 
@@ -81,11 +81,15 @@ enum Command {
         threads: usize,
     },
     /// Play two engines (builds or settings) against each other with an SPRT verdict
-    Match(Box<match_cmd::MatchArgs>),
+    Match(Box<matches::MatchArgs>),
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
         file: std::path::PathBuf,
+        /// Print the Fourfold record in the form the public Fourfold game imports
+        /// (PGN4D v1) instead
+        #[arg(long)]
+        public: bool,
     },
 }
 
@@ -119,12 +123,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Engine => engine_cmd::run(),
         Command::Bench { depth, threads } => bench_cmd::run(depth, threads),
-        Command::Match(args) => match_cmd::run(&args),
-        Command::Replay { file } => {
+        Command::Match(args) => matches::run(&args),
+        Command::Replay { file, public } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;
-            let (game, _) = any::import_record(&text)?;
-            println!("{}", game.position_string());
+            if public {
+                print!("{}", rules::fourfold::public_form(&text)?);
+            } else {
+                let (game, _) = any::import_record(&text)?;
+                println!("{}", game.position_string());
+            }
             Ok(())
         }
     }

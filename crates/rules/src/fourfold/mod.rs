@@ -25,4 +25,4 @@ pub use board::FourfoldPosition;
 pub use fen::START;
 pub use movegen::FourfoldMove;
 pub use position::FourfoldUndo;
-pub use record::export_public;
+pub use record::{export_public, public_form, PublicFormError};

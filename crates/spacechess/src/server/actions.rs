@@ -5,6 +5,7 @@ use super::error::ApiError;
 use super::service::{play_error, Mode, Service};
 use super::view::color_id;
 use engine::api::Level;
+use rules::record::RecordForm;
 use rules::{Color, GameStatus, Outcome, PlayError, Termination};
 use serde_json::Value;
 use std::sync::Arc;
@@ -144,8 +145,9 @@ impl Service {
         Ok(())
     }
 
-    /// The game record (records.md) with the evaluations as comments.
-    pub fn record(&self, id: &str) -> Result<String, ApiError> {
+    /// The game record (records.md, or the public Fourfold form) with the evaluations as
+    /// comments.
+    pub fn record(&self, id: &str, form: RecordForm) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         let name = |side: Color| match st.mode {
@@ -173,7 +175,8 @@ impl Service {
             .iter()
             .map(|e| e.map(|v| format!("{v:+.2}")))
             .collect();
-        Ok(st.game.export(&tags, &comments))
+        form.write(&st.game.export(&tags, &comments))
+            .map_err(|e| ApiError::bad_request(e.to_string()))
     }
 
     /// Forgets a game: stops its engines and removes it from memory and the store.

@@ -7,12 +7,13 @@ use super::view::parse_color;
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use engine::api::Level;
+use rules::record::RecordForm;
 use rules::{Options, RuleSet, Setup, Variant};
 use serde_json::{json, Map, Value};
 use std::net::SocketAddr;
@@ -375,7 +376,13 @@ async fn oracle_off(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn record(State(svc): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let text = blocking(move || svc.record(&id)).await?;
+async fn record(
+    State(svc): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<std::collections::HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let form = query.get("form").map_or(Ok(RecordForm::Own), |f| f.parse());
+    let form = form.map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let text = blocking(move || svc.record(&id, form)).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

@@ -4,9 +4,11 @@
 //! or by adjudication at a move cap (a draw). After each pair the SPRT (pentanomial) is
 //! updated; the match stops at its verdict or after the given number of games.
 
-use engine::sprt::{Pentanomial, Sprt, Trinomial, Verdict};
+mod sprt;
+
 use rules::any;
 use rules::{Color, GameStatus, Setup};
+use sprt::{Pentanomial, Sprt, Trinomial, Verdict};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
