@@ -12,6 +12,8 @@ pub mod any;
 pub mod error;
 pub mod fourfold;
 pub mod game;
+pub mod guide;
+pub mod lessons;
 pub mod notation;
 pub mod perft;
 pub mod piece;

@@ -6,6 +6,7 @@ mod assets;
 mod clock;
 mod computer;
 mod error;
+mod lessons;
 mod limits;
 mod routes;
 mod search;

@@ -37,6 +37,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(ws::handler))
+        .merge(super::lessons::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -67,7 +68,9 @@ fn client(addr: &SocketAddr) -> String {
 }
 
 /// The body as a JSON object; an empty body is `None`.
-fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Option<Map<String, Value>>, ApiError> {
+pub(super) fn json_body(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Option<Map<String, Value>>, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::too_large(format!(
