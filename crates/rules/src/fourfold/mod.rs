@@ -23,6 +23,6 @@ mod text;
 
 pub use board::FourfoldPosition;
 pub use fen::START;
-pub use movegen::FourfoldMove;
+pub use movegen::{FourfoldMove, FourfoldMoves, FourfoldMovesIter};
 pub use position::FourfoldUndo;
 pub use record::export_public;

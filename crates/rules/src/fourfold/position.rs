@@ -2,12 +2,13 @@
 
 use super::board::{code, piece_of, side_key, FourfoldPosition};
 use super::fen::START;
-use super::movegen::{Counter, FourfoldMove};
+use super::movegen::{FourfoldMove, FourfoldMoves};
 use super::square::square_name;
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{Cell, MoveFacts, MoveSquares, Mover, Position};
 use crate::setup::{Setup, Variant};
+use std::ops::ControlFlow;
 
 /// What [`FourfoldPosition::undo`] needs: the captured piece's code (0 for none), the
 /// halfmove clock and hash before the move.
@@ -32,6 +33,7 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 impl Position for FourfoldPosition {
     type Move = FourfoldMove;
     type Undo = FourfoldUndo;
+    type Moves = FourfoldMoves;
 
     fn start(setup: &Setup) -> Result<Self, SetupError> {
         check_setup(setup)?;
@@ -71,14 +73,11 @@ impl Position for FourfoldPosition {
         self.hash_from_scratch()
     }
 
-    fn generate_legal(&self, out: &mut Vec<FourfoldMove>) {
-        self.visit_legal(out);
-    }
-
-    fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
-        self.visit_legal(&mut counter);
-        counter.0
+    fn generate_moves<F>(&self, listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(FourfoldMoves) -> ControlFlow<()>,
+    {
+        FourfoldPosition::generate_moves(self, listener)
     }
 
     fn play(&mut self, m: FourfoldMove) -> FourfoldUndo {

@@ -24,12 +24,14 @@ mod view;
 
 pub use board::{StackedMove, StackedPosition, StackedUndo};
 pub use geometry::square_name;
+pub use movegen::{StackedMoves, StackedMovesIter};
 
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};
 use crate::position::{Cell, MoveFacts, MoveSquares, Mover, Position};
 use crate::setup::{Setup, Variant};
 use geometry::{is_dark, Bits};
+use std::ops::ControlFlow;
 
 /// The standard start position string.
 pub const START: &str =
@@ -48,6 +50,7 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 impl Position for StackedPosition {
     type Move = StackedMove;
     type Undo = StackedUndo;
+    type Moves = StackedMoves;
 
     fn start(setup: &Setup) -> Result<Self, SetupError> {
         check_setup(setup)?;
@@ -87,14 +90,11 @@ impl Position for StackedPosition {
         StackedPosition::compute_hash(self)
     }
 
-    fn generate_legal(&self, out: &mut Vec<StackedMove>) {
-        movegen::generate(self, &mut movegen::Collector(out));
-    }
-
-    fn count_legal(&self) -> u64 {
-        let mut counter = movegen::Counter(0);
-        movegen::generate(self, &mut counter);
-        counter.0
+    fn generate_moves<F>(&self, mut listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(StackedMoves) -> ControlFlow<()>,
+    {
+        movegen::generate(self, &mut listener)
     }
 
     fn play(&mut self, m: StackedMove) -> StackedUndo {

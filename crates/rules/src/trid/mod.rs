@@ -18,10 +18,11 @@ mod view;
 
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};
-use crate::position::{AttackBoardView, Cell, MoveFacts, MoveSquares, Mover, Position};
+use crate::position::{AttackBoardView, Cell, MoveFacts, MoveSquares, Mover, OneMove, Position};
 use crate::setup::{RuleSet, Setup, Variant};
 use geometry::*;
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// Piece codes in the square array: 0 empty, else `1 + kind` (+8 Black, +16 a pawn that
 /// has moved or been carried).
@@ -335,6 +336,7 @@ impl Position for TridPosition {
     type Move = TridMove;
     /// Copy-make: the position before the move.
     type Undo = TridPosition;
+    type Moves = OneMove<TridMove>;
 
     fn start(setup: &Setup) -> Result<Self, SetupError> {
         if setup.variant() != Variant::Trid {
@@ -390,12 +392,11 @@ impl Position for TridPosition {
         self.hash_from_scratch()
     }
 
-    fn generate_legal(&self, out: &mut Vec<TridMove>) {
-        self.legal_into(out);
-    }
-
-    fn count_legal(&self) -> u64 {
-        self.count_legal_moves()
+    fn generate_moves<F>(&self, mut listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<TridMove>) -> ControlFlow<()>,
+    {
+        TridPosition::generate_moves(self, &mut listener)
     }
 
     fn play(&mut self, m: TridMove) -> TridPosition {
