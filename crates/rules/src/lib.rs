@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod position_string;
 pub mod quadlevel;
 pub mod record;
 pub mod setup;

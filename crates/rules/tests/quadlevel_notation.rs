@@ -170,7 +170,7 @@ fn position_string_errors_say_what_and_where() {
             false,
             "fullmove number \"0\"",
         ),
-        (&format!("{START} -"), false, "found 6 fields"),
+        (&format!("{START} -"), false, "found 6"),
         (
             &START.replace(" 0 1", " 4294967295 1"),
             false,

@@ -110,10 +110,7 @@ fn for_each_square(mut set: u64, mut f: impl FnMut(usize)) {
 
 /// [`for_each_square`] for a step that may stop the walk.
 #[inline(always)]
-fn try_each_square(
-    mut set: u64,
-    mut f: impl FnMut(usize) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+fn try_each_square(mut set: u64, mut f: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
     while set != 0 {
         let sq = set.trailing_zeros() as usize;
         set &= set - 1;
@@ -183,9 +180,7 @@ impl FourfoldPosition {
         };
 
         // A pinned knight always leaves the line.
-        try_each_square(mine[N] & !pinned, |sq| {
-            add(sq, KNIGHT[sq] & allowed, false)
-        })?;
+        try_each_square(mine[N] & !pinned, |sq| add(sq, KNIGHT[sq] & allowed, false))?;
         try_each_square(mine[B], |sq| {
             add(sq, restrict(sq, bishop(sq, occ) & allowed), false)
         })?;

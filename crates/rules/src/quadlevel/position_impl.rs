@@ -7,8 +7,8 @@ use super::{MoveKind, QuadlevelMove};
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};
 use crate::position::{Cell, MoveFacts, MoveSquares, Mover, OneMove, Position};
-use std::ops::ControlFlow;
 use crate::setup::{Options, Setup, Variant};
+use std::ops::ControlFlow;
 
 fn check_variant(setup: &Setup) -> Result<(), SetupError> {
     if setup.variant() != Variant::Quadlevel {

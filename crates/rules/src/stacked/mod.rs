@@ -10,8 +10,8 @@
 //!   square of its kind on its home board (see [`position_string`]).
 //! - **Pawns on rank 1 or 8** are rejected by the position-string parser: no pawn move
 //!   ends there without promoting, and pawns never move backwards.
-//! - **Counters** above [`position_string::MAX_COUNTER`] are rejected, so playing moves
-//!   can never overflow them.
+//! - **Counters** above [`crate::position_string::MAX_COUNTER`] are rejected, so playing
+//!   moves can never overflow them.
 //! - **`play_null`** counts as a half-move for the 50-move counter (it is used by the
 //!   search only and taken back).
 

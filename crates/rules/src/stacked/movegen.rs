@@ -378,7 +378,12 @@ where
             if pinned {
                 filter &= line(ctx.ks, s);
             }
-            emit(StackedMoves::pawn(from, z, targets & filter, ctx.promotion_rank))?;
+            emit(StackedMoves::pawn(
+                from,
+                z,
+                targets & filter,
+                ctx.promotion_rank,
+            ))?;
         }
         if pinned {
             continue;
@@ -392,7 +397,12 @@ where
             if unmoved && ctx.empty[z] & ctx.empty[z2] & bit(ahead) != 0 {
                 targets |= bit(two_ahead) & ctx.empty[z2];
             }
-            emit(StackedMoves::pawn(from, z2, targets & filter, ctx.promotion_rank))?;
+            emit(StackedMoves::pawn(
+                from,
+                z2,
+                targets & filter,
+                ctx.promotion_rank,
+            ))?;
         }
         if unmoved {
             if let Some(z2) = far_board(z) {
@@ -458,7 +468,11 @@ where
                 PieceKind::Knight => KNIGHT[s],
                 _ => (if diagonal { DIAGONAL_1[s] } else { 0 }) | (if straight { b } else { 0 }),
             };
-            emit(StackedMoves::plain(from, z2, targets & ctx.empty[z2] & filter))?;
+            emit(StackedMoves::plain(
+                from,
+                z2,
+                targets & ctx.empty[z2] & filter,
+            ))?;
         }
         if let Some(z2) = far_board(z) {
             let filter = ctx.filter(z, z2);
@@ -482,7 +496,11 @@ where
                     targets |= b;
                 }
             }
-            emit(StackedMoves::plain(from, z2, targets & ctx.empty[z2] & filter))?;
+            emit(StackedMoves::plain(
+                from,
+                z2,
+                targets & ctx.empty[z2] & filter,
+            ))?;
         }
     }
     ControlFlow::Continue(())

@@ -11,9 +11,7 @@ use super::board::{home_board, start_kind, StackedPosition};
 use super::geometry::{bit, board_of, local_of, rank_of, square, square_name, BOARD_LETTERS};
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
-
-/// Largest move counter accepted, far beyond any real game, so counters never overflow.
-pub const MAX_COUNTER: u32 = 1_000_000;
+use crate::position_string::Fields;
 
 const BOARD_NAMES: [&str; 3] = ["B (bottom)", "M (middle)", "T (top)"];
 
@@ -58,15 +56,9 @@ pub(super) fn format(pos: &StackedPosition) -> String {
 
 /// Reads and checks a position string.
 pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
-    let err = |reason: String| PositionError::new(input, reason);
-    let fields: Vec<&str> = input.trim().split(' ').collect();
-    if fields.len() != 4 || fields.iter().any(|f| f.is_empty()) {
-        return Err(err(format!(
-            "expected 4 fields separated by single spaces (<B>|<M>|<T> <side> <halfmove> <fullmove>), found {}",
-            input.split_whitespace().count()
-        )));
-    }
-    let boards: Vec<&str> = fields[0].split('|').collect();
+    let fields = Fields::split(input, &["<B>|<M>|<T>", "side", "halfmove", "fullmove"], 0)?;
+    let err = |reason: String| fields.error(reason);
+    let boards: Vec<&str> = fields.field(0).split('|').collect();
     if boards.len() != 3 {
         return Err(err(format!(
             "expected 3 boards B|M|T separated by '|', found {}",
@@ -77,13 +69,8 @@ pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
     for (z, text) in boards.iter().enumerate() {
         read_board(&mut pos, z, text).map_err(err)?;
     }
-    pos.turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(err(format!("side to move must be w or b, found {other:?}"))),
-    };
-    pos.halfmove = read_counter(fields[2], "halfmove clock", 0).map_err(err)?;
-    pos.fullmove = read_counter(fields[3], "fullmove number", 1).map_err(err)?;
+    pos.turn = fields.side(1)?;
+    (pos.halfmove, pos.fullmove) = fields.counters(2)?;
     check_kings(&pos).map_err(err)?;
     check_pawns(&pos).map_err(err)?;
     check_unmoved(&pos).map_err(err)?;
@@ -98,20 +85,6 @@ pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
     }
     pos.hash = pos.compute_hash();
     Ok(pos)
-}
-
-fn read_counter(text: &str, what: &str, min: u32) -> Result<u32, String> {
-    let value: u32 = text
-        .parse()
-        .ok()
-        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| format!("{what} must be a number, found {text:?}"))?;
-    if value < min || value > MAX_COUNTER {
-        return Err(format!(
-            "{what} must be between {min} and {MAX_COUNTER}, found {value}"
-        ));
-    }
-    Ok(value)
 }
 
 /// Reads one board's ranks, placing pieces and unmoved flags.

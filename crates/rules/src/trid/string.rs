@@ -5,6 +5,7 @@ use super::geometry::*;
 use super::{code, TridPosition, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, NO_SQ};
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
+use crate::position_string::Fields;
 use crate::setup::RuleSet;
 
 /// The canonical string: pieces ordered by level, rank, file.
@@ -63,20 +64,21 @@ fn err(input: &str, reason: impl Into<String>) -> PositionError {
 
 /// Reads a position string under a rule set, rejecting anything malformed or impossible.
 pub fn parse(rules: RuleSet, rook_pawns: bool, s: &str) -> Result<TridPosition, PositionError> {
-    if s.len() > 2000 {
-        let shown: String = s.chars().take(200).collect();
-        return Err(err(&shown, "longer than 2000 characters"));
-    }
-    let fields: Vec<&str> = s.split_whitespace().collect();
-    if fields.len() != 7 {
-        return Err(err(
-            s,
-            format!(
-                "expected 7 fields (pieces, boards, side, castling, en passant, halfmove, fullmove), found {}",
-                fields.len()
-            ),
-        ));
-    }
+    let fields = Fields::split(
+        s,
+        &[
+            "pieces",
+            "boards",
+            "side",
+            "castling",
+            "en passant",
+            "halfmove",
+            "fullmove",
+        ],
+        0,
+    )?;
+    let reader = fields;
+    let fields: Vec<&str> = (0..7).map(|i| reader.field(i)).collect();
     let mut p = TridPosition::empty(rules, rook_pawns);
 
     // Boards first: they decide which squares exist.
@@ -215,11 +217,7 @@ pub fn parse(rules: RuleSet, rook_pawns: bool, s: &str) -> Result<TridPosition, 
         }
     }
 
-    p.turn = match fields[2] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(err(s, format!("side to move {other:?}: expected w or b"))),
-    };
+    p.turn = reader.side(2)?;
 
     // Pawns on their promotion rank would have promoted.
     let squares: Vec<Sq> = p.pieces_of(0).chain(p.pieces_of(1)).collect();
@@ -334,22 +332,7 @@ pub fn parse(rules: RuleSet, rook_pawns: bool, s: &str) -> Result<TridPosition, 
         p.ep_pawn = pawn;
     }
 
-    p.halfmove = fields[5]
-        .parse()
-        .map_err(|_| err(s, format!("halfmove clock {:?} is not a number", fields[5])))?;
-    p.fullmove = fields[6]
-        .parse()
-        .ok()
-        .filter(|&n: &u32| n >= 1)
-        .ok_or_else(|| {
-            err(
-                s,
-                format!("fullmove number {:?} is not a number from 1", fields[6]),
-            )
-        })?;
-    if p.halfmove > 100_000 || p.fullmove > 100_000 {
-        return Err(err(s, "move counters above 100000"));
-    }
+    (p.halfmove, p.fullmove) = reader.counters(5)?;
 
     if p.king_attacked(1 - p.us()) {
         return Err(err(
