@@ -253,7 +253,7 @@ fn black_pawn_capture_axes_and_promotion() {
     let g = play(p, "b2@11xa1@11=Q");
     assert_eq!(
         g.position()
-            .piece_at(rules::fourfold::square::parse_square("a1@11").unwrap()),
+            .piece_at(rules::fourfold::geometry::parse_square("a1@11").unwrap()),
         Some(rules::Piece::new(Color::Black, PieceKind::Queen))
     );
 }

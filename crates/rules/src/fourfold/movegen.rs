@@ -8,7 +8,7 @@
 //! it has left its own square (so a slider's line through the king counts as attacked).
 
 use super::attacks::{attackers, bishop, is_attacked, queen, rook, xy_diagonal, xy_orthogonal};
-use super::board::FourfoldPosition;
+use super::board::{FourfoldMove, FourfoldPosition};
 use super::tables::{BETWEEN, KING, KNIGHT, LINE, PAWN_ATTACKS};
 use crate::piece::Color;
 use crate::position::MoveBatch;
@@ -20,27 +20,6 @@ const B: usize = 2;
 const R: usize = 3;
 const Q: usize = 4;
 const K: usize = 5;
-
-/// A compact legal move: from-square, to-square, and whether a pawn becomes a queen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FourfoldMove {
-    pub(super) from: u8,
-    pub(super) to: u8,
-    pub(super) promotion: bool,
-}
-
-impl FourfoldMove {
-    pub fn from_square(self) -> usize {
-        self.from as usize
-    }
-    pub fn to_square(self) -> usize {
-        self.to as usize
-    }
-    /// A pawn reaching its last rank (it becomes a queen).
-    pub fn is_promotion(self) -> bool {
-        self.promotion
-    }
-}
 
 /// One piece's legal moves: from a square to each square of a set (all promoting when
 /// a pawn reaches its last rank).

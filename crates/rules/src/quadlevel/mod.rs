@@ -14,38 +14,15 @@
 mod attacks;
 mod board;
 mod castling;
-mod fen;
 mod geometry;
-mod make;
 mod movegen;
 mod notation;
-mod position_impl;
+mod play;
+mod position;
+mod string;
+mod view;
 
-pub use board::QuadlevelPosition;
-pub use fen::START;
+pub use board::{MoveKind, QuadlevelMove, QuadlevelPosition};
 pub use geometry::{parse_square, square_name};
-pub use make::QuadlevelUndo;
-
-use crate::piece::PieceKind;
-
-/// What kind of move, beyond from and to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    Normal,
-    /// A pawn's two-cell first move.
-    DoublePush,
-    EnPassant,
-    Promotion(PieceKind),
-    /// Index into the castling table; `from`/`to` are the king's cells.
-    Castling(u8),
-}
-
-/// A Quadlevel move. Cells are indices (level·32 + rank·4 + file).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct QuadlevelMove {
-    pub from: u8,
-    pub to: u8,
-    pub kind: MoveKind,
-    /// Destroy-both-kings: the own king removed as part of this move.
-    pub removed_king: Option<u8>,
-}
+pub use play::QuadlevelUndo;
+pub use string::START;

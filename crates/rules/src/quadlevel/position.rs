@@ -2,7 +2,7 @@
 
 use super::board::QuadlevelPosition;
 use super::geometry::{square_name, Cells};
-use super::make::QuadlevelUndo;
+use super::play::QuadlevelUndo;
 use super::{MoveKind, QuadlevelMove};
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};

@@ -2,7 +2,7 @@
 //! board from rank 4 down to rank 1, ranks separated by `/`.
 
 use super::board::{code, FourfoldPosition};
-use super::square::square_name;
+use super::geometry::square_name;
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position_string::Fields;
