@@ -6,8 +6,8 @@
 #![allow(dead_code)]
 
 use rules::position::{Cell, MoveFacts, MoveSquares, Mover, OneMove};
-use std::ops::ControlFlow;
 use rules::{Color, Piece, PieceKind, Position, PositionError, Setup, SetupError};
+use std::ops::ControlFlow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ToyMove {
