@@ -54,9 +54,9 @@ impl<'a> Fields<'a> {
             return Err(PositionError::new(
                 input,
                 format!(
-                    "expected {count} fields separated by spaces ({}), found {}",
-                    layout.join(", "),
-                    fields.len()
+                    "found {} fields, expected {count} fields separated by spaces ({})",
+                    fields.len(),
+                    layout.join(", ")
                 ),
             ));
         }
@@ -132,12 +132,12 @@ mod tests {
     fn counts_fields_with_the_optional_ones() {
         assert_eq!(
             reason("8/8 w 0", 0),
-            "expected 4 fields separated by spaces (placement, side, halfmove, fullmove), found 3"
+            "found 3 fields, expected 4 fields separated by spaces (placement, side, halfmove, fullmove)"
         );
-        assert!(reason("a b c d e", 0).contains("found 5"));
+        assert!(reason("a b c d e", 0).starts_with("found 5 fields"));
         let f = Fields::split("8/8 w 0", &LAYOUT, 1).unwrap();
         assert_eq!(f.get(3), None);
-        assert!(reason("8/8 w", 1).starts_with("expected 3 to 4 fields"));
+        assert!(reason("8/8 w", 1).contains("expected 3 to 4 fields"));
     }
 
     #[test]

@@ -218,3 +218,37 @@ fn pretty_draws_every_level_and_ends_with_the_string() {
     assert!(text.contains("  0 RQ  KR\n"), "{text}");
     assert!(text.ends_with(&p.position_string()));
 }
+
+/// A pawn away from its side's pawn start squares has moved, with or without `*` (no
+/// double step); on a start square without `*` it is unmoved. The canonical string writes
+/// the marks.
+#[test]
+fn pawns_off_their_start_squares_read_as_moved() {
+    let s = setup("federation", false);
+    let bare = format!("Kc1(2),Pc2(2),Pd3(2),ke8(6),pc6(6) {D} w - - 0 1");
+    let marked = format!("Kc1(2),Pc2(2),Pd3(2)*,pc6(6)*,ke8(6) {D} w - - 0 1");
+    let p = TridPosition::from_position_string(&s, &bare).unwrap();
+    assert_eq!(p.position_string(), marked);
+    assert_eq!(p, TridPosition::from_position_string(&s, &marked).unwrap());
+    let tokens: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.move_token(m))
+        .collect();
+    // The unmoved c2 pawn may step two; the moved d3 pawn only one.
+    assert!(
+        tokens.iter().any(|t| t.starts_with("c2(2)c4(")),
+        "{tokens:?}"
+    );
+    assert!(
+        tokens.iter().any(|t| t.starts_with("d3(2)d4(")),
+        "{tokens:?}"
+    );
+    assert!(
+        !tokens.iter().any(|t| t.starts_with("d3(2)d5(")),
+        "{tokens:?}"
+    );
+    // The start position has no marks at all.
+    let start = TridPosition::start(&s).unwrap().position_string();
+    assert!(!start.contains('*'), "{start}");
+}

@@ -6,7 +6,7 @@
 //! - The en passant field is set only when an enemy pawn stands beside the pawn that
 //!   made the two-cell move (so equal positions hash equally for repetition).
 //! - Position strings mark with `*` every king and rook that has moved; one written
-//!   without `*` must stand on its starting cell.
+//!   without `*` off its starting cell is read as moved.
 //! - Destroy-both-kings: the removed king is written first in the token
 //!   (`b1L2!c3L3c4L3`) and, in display notation, as a prefix in parentheses:
 //!   `(♔b1L2)♘c3L3–c4L3`.

@@ -140,16 +140,12 @@ impl QuadlevelPosition {
                     }
                     let name = square_name(sq);
                     let castler = matches!(piece.kind, PieceKind::King | PieceKind::Rook);
-                    if castler && !moved {
-                        let home = match piece.kind {
-                            PieceKind::King => is_home_of_king(piece.color, sq),
-                            _ => is_home_of_rook(piece.color, sq),
-                        };
-                        if !home {
-                            return Err(err(format!(
-                                "{c} on {name} is marked unmoved but is not on its starting cell (write {c}* for one that has moved)"
-                            )));
-                        }
+                    // A king or rook off its starting cell has moved, mark or not.
+                    let home = match piece.kind {
+                        PieceKind::King => is_home_of_king(piece.color, sq),
+                        _ => is_home_of_rook(piece.color, sq),
+                    };
+                    if castler && !moved && home {
                         pos.unmoved |= bit(sq);
                     }
                     if moved && !castler {

@@ -6,8 +6,8 @@
 //! board or together to the middle board; promotion on the far rank of any board.
 //!
 //! Decisions on points the specification leaves open:
-//! - **Unmoved pieces in position strings**: a piece without `*` must be on a start
-//!   square of its kind on its home board (see `string.rs`).
+//! - **Unmoved pieces in position strings**: a piece without `*` is unmoved on a start
+//!   square of its kind on its home board and moved anywhere else (see `string.rs`).
 //! - **Pawns on rank 1 or 8** are rejected by the position-string parser: no pawn move
 //!   ends there without promoting, and pawns never move backwards.
 //! - **Counters** above [`crate::position_string::MAX_COUNTER`] are rejected, so playing

@@ -171,7 +171,8 @@ fn read_board(rules: RuleSet, entry: &str) -> Result<(usize, Placement, u8), Str
 }
 
 /// The pieces field: `-`, or entries `<letter><square>[*]` separated by commas, each on
-/// an existing empty square; only pawns carry the moved mark.
+/// an existing empty square; only pawns carry the moved mark, and a pawn away from the
+/// start squares of its side's pawns is read as moved without it.
 fn read_pieces(p: &mut TridPosition, field: &str) -> Result<(), String> {
     if field == "-" {
         return Ok(());
@@ -201,12 +202,24 @@ fn read_pieces(p: &mut TridPosition, field: &str) -> Result<(), String> {
             return Err(format!("piece {item:?}: only pawns carry the moved mark *"));
         }
         let mut c = code::of(piece);
-        if star {
+        if star || (piece.kind == PieceKind::Pawn && !is_pawn_start(piece.color, x, y, z)) {
             c |= code::MOVED;
         }
         p.put(sq, c);
     }
     Ok(())
+}
+
+/// Whether a pawn of `color` stands on (x, y, z) in the start position: rank 1 (8) on
+/// the attack boards' start posts at level 3 (7), files a, b, e, f; rank 2 (7) on the
+/// side's main board, files b to e.
+fn is_pawn_start(color: Color, x: i8, y: i8, z: i8) -> bool {
+    let (board_rank, board_level, main_rank, main_level) = match color {
+        Color::White => (1, 3, 2, 2),
+        Color::Black => (8, 7, 7, 6),
+    };
+    (y == board_rank && z == board_level && matches!(x, 0 | 1 | 4 | 5))
+        || (y == main_rank && z == main_level && (1..=4).contains(&x))
 }
 
 fn check_kings(p: &TridPosition) -> Result<(), String> {
