@@ -118,9 +118,9 @@ fn read_boards(p: &mut TridPosition, field: &str) -> Result<(), String> {
         }
         p.placements[b] = placement;
     }
-    for b in 0..4 {
-        for o in 0..b {
-            let (pb, po) = (p.placements[b], p.placements[o]);
+    let placements = p.placements;
+    for (b, pb) in placements.iter().enumerate() {
+        for (o, po) in placements[..b].iter().enumerate() {
             let clash =
                 pb.post == po.post && (pb.level == po.level || p.rules != RuleSet::Federation);
             if clash {
@@ -132,7 +132,9 @@ fn read_boards(p: &mut TridPosition, field: &str) -> Result<(), String> {
                 ));
             }
         }
-        p.add_board_squares(p.placements[b]);
+    }
+    for placement in placements {
+        p.add_board_squares(placement);
     }
     Ok(())
 }
