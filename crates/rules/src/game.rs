@@ -116,7 +116,7 @@ impl std::error::Error for PlayError {}
 /// The status of a position from the rules alone (no history): mate, stalemate, 50 moves,
 /// insufficient material. In that order: a mate on the hundredth half-move is a mate.
 pub fn position_status<P: Position>(pos: &P) -> GameStatus {
-    if pos.count_legal() == 0 {
+    if !pos.has_legal_move() {
         return GameStatus::Over(if pos.in_check() {
             Outcome::win(pos.turn().opposite(), Termination::Checkmate)
         } else {

@@ -18,6 +18,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod position_string;
 pub mod quadlevel;
 pub mod record;
 pub mod setup;
@@ -29,5 +30,7 @@ pub use any::AnyGame;
 pub use error::{MoveError, PositionError, RecordError, SetupError};
 pub use game::{Game, GameStatus, Outcome, PlayError, Termination};
 pub use piece::{Color, Piece, PieceKind};
-pub use position::{AttackBoardView, Cell, MoveFacts, MoveSquares, Mover, Position};
+pub use position::{
+    AttackBoardView, Cell, MoveBatch, MoveFacts, MoveSquares, Mover, OneMove, Position,
+};
 pub use setup::{Options, RuleSet, Setup, Variant};

@@ -46,7 +46,7 @@ pub fn normalize(s: &str) -> String {
 pub fn check_suffix<P: Position>(after: &P) -> &'static str {
     if !after.in_check() {
         ""
-    } else if after.count_legal() == 0 {
+    } else if !after.has_legal_move() {
         "#"
     } else {
         "+"

@@ -5,6 +5,40 @@ use crate::piece::{Color, PieceKind};
 use crate::setup::Setup;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::iter;
+use std::ops::ControlFlow;
+
+/// A batch of legal moves handed to a move listener (cozy-chess's `PieceMoves` is the
+/// model): it knows its size without building its moves, and iterates them.
+pub trait MoveBatch: IntoIterator {
+    /// The number of moves in the batch; may be 0.
+    fn len(&self) -> usize;
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A batch of exactly one move, for generators that find moves one at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OneMove<M>(pub M);
+
+impl<M> IntoIterator for OneMove<M> {
+    type Item = M;
+    type IntoIter = iter::Once<M>;
+
+    #[inline]
+    fn into_iter(self) -> iter::Once<M> {
+        iter::once(self.0)
+    }
+}
+
+impl<M> MoveBatch for OneMove<M> {
+    #[inline]
+    fn len(&self) -> usize {
+        1
+    }
+}
 
 /// What moves in a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,6 +115,8 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// What [`Position::undo`] needs to take a move back.
     type Undo: Clone + Debug + Send + Sync + 'static;
+    /// A batch of legal moves as [`Position::generate_moves`] hands them out.
+    type Moves: MoveBatch<Item = Self::Move>;
 
     /// The starting position of the setup. Fails if the setup is of another variant.
     fn start(setup: &Setup) -> Result<Self, SetupError>;
@@ -112,8 +148,23 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// The same hash computed from scratch; equal to [`Position::hash`] in every position.
     fn compute_hash(&self) -> u64;
 
+    /// The one move generator: hands every legal move to `listener`, a batch at a time
+    /// (for most variants one piece's moves to a set of squares, so that counting builds no
+    /// move), and stops as soon as the listener answers [`ControlFlow::Break`]. Returns
+    /// `Break` exactly when the listener stopped it. Every other way of asking for moves
+    /// ([`Position::legal_moves`], [`Position::count_legal`], [`Position::has_legal_move`])
+    /// is derived from this one.
+    fn generate_moves<F>(&self, listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::Moves) -> ControlFlow<()>;
+
     /// Appends every legal move to `out` (which is not cleared first).
-    fn generate_legal(&self, out: &mut Vec<Self::Move>);
+    fn generate_legal(&self, out: &mut Vec<Self::Move>) {
+        let _ = self.generate_moves(|batch| {
+            out.extend(batch);
+            ControlFlow::Continue(())
+        });
+    }
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Self::Move> {
@@ -122,12 +173,27 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         out
     }
 
-    /// The number of legal moves (perft's last ply). Variants may count faster than
-    /// they generate.
+    /// The number of legal moves (perft's last ply), counted batch by batch without
+    /// building moves.
     fn count_legal(&self) -> u64 {
-        let mut out = Vec::new();
-        self.generate_legal(&mut out);
-        out.len() as u64
+        let mut count = 0;
+        let _ = self.generate_moves(|batch| {
+            count += batch.len() as u64;
+            ControlFlow::Continue(())
+        });
+        count
+    }
+
+    /// Whether the side to move has any legal move; stops at the first one.
+    fn has_legal_move(&self) -> bool {
+        self.generate_moves(|batch| {
+            if batch.is_empty() {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .is_break()
     }
 
     /// Plays a legal move, returning what is needed to take it back.

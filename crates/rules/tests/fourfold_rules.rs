@@ -253,7 +253,7 @@ fn black_pawn_capture_axes_and_promotion() {
     let g = play(p, "b2@11xa1@11=Q");
     assert_eq!(
         g.position()
-            .piece_at(rules::fourfold::square::parse_square("a1@11").unwrap()),
+            .piece_at(rules::fourfold::geometry::parse_square("a1@11").unwrap()),
         Some(rules::Piece::new(Color::Black, PieceKind::Queen))
     );
 }
@@ -325,7 +325,7 @@ fn position_string_errors_say_what_and_where() {
         ("4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 0", "4 fields"),
         (
             "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/k3 w 1000001 1",
-            "at most 1000000",
+            "from 0 to 1000000",
         ),
         (
             "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/R2k w 0 1",

@@ -500,3 +500,14 @@ fn stalemate_is_a_draw() {
     }
     check(&STALEMATE.replace(" w ", " b "), false, 2);
 }
+
+/// A position written without `*` marks (kings off their start cells read as moved),
+/// here in its canonical form: both generators agree three plies deep.
+#[test]
+fn kings_off_their_start_cells_agree_to_depth_3() {
+    check(
+        "k*3/4/4/4/4/4/4/K*3|4/4/4/1P2/4/4/4/4|4/4/4/1pP1/4/4/4/4|3k*/4/4/1P2/4/4/4/3K* w b6L3 0 2",
+        false,
+        3,
+    );
+}

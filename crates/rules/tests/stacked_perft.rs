@@ -4,10 +4,11 @@
 
 mod stacked_reference;
 
+use proptest::prelude::*;
 use rules::perft::perft;
 use rules::stacked::{StackedPosition, START};
 use rules::{Position, Setup, Variant};
-use stacked_reference::RefPosition;
+use stacked_reference::{Man, RefPosition};
 use std::collections::BTreeSet;
 
 fn setup() -> Setup {
@@ -469,4 +470,108 @@ fn hand_made_positions_agree_with_the_reference() {
     }
     let wrong: Vec<_> = report.iter().filter(|(_, n, want)| n != want).collect();
     assert!(wrong.is_empty(), "perft counts changed: {wrong:#?}");
+}
+
+/// Legal move tokens of both generators.
+fn move_sets(pos: &StackedPosition) -> (BTreeSet<String>, BTreeSet<String>) {
+    let ours = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_token(m))
+        .collect();
+    let theirs = RefPosition::parse(&pos.position_string())
+        .legal_moves()
+        .iter()
+        .map(|m| m.token())
+        .collect();
+    (ours, theirs)
+}
+
+/// Whether a piece of this colour and kind starts on this cell (so may be unmoved).
+fn start_cell(white: bool, kind: char, x: i32, y: i32, z: i32) -> bool {
+    let (home, back, pawns) = if white { (0, 0, 1) } else { (2, 7, 6) };
+    z == home
+        && ((kind == 'P' && y == pawns)
+            || (y == back && "RNBQKBNR".chars().nth(x as usize) == Some(kind)))
+}
+
+/// A random placement written as a position string: both kings, rooks in some corners,
+/// then up to 20 men, each unmoved when it stands on a start cell of its kind and
+/// `unmoved` says so.
+fn random_position(
+    kings: [(i32, bool); 2],
+    corner_rooks: [bool; 4],
+    men: &[(i32, usize, bool)],
+    white_to_move: bool,
+) -> String {
+    let mut pos = RefPosition::parse("8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w 0 1");
+    pos.white_to_move = white_to_move;
+    let mut place = |cell: i32, white: bool, kind: char, unmoved: bool| {
+        let (z, y, x) = (cell / 64, cell % 64 / 8, cell % 8);
+        let slot = &mut pos.cells[z as usize][y as usize][x as usize];
+        if slot.is_some() || (kind == 'P' && (y == 0 || y == 7)) {
+            return;
+        }
+        let moved = !(unmoved && start_cell(white, kind, x, y, z));
+        *slot = Some(Man { white, kind, moved });
+    };
+    // Kings first, biased towards their start squares so castling and first moves occur.
+    for (i, &(cell, unmoved)) in kings.iter().enumerate() {
+        let white = i == 0;
+        let cell = if cell < 0 {
+            if white {
+                4
+            } else {
+                128 + 60
+            }
+        } else {
+            cell
+        };
+        place(cell, white, 'K', unmoved);
+    }
+    // Unmoved rooks in the corners of the home boards, for castling.
+    for (i, &present) in corner_rooks.iter().enumerate() {
+        if present {
+            let cell = [0, 7, 128 + 56, 128 + 63][i];
+            place(cell, i < 2, 'R', true);
+        }
+    }
+    for &(cell, piece, unmoved) in men {
+        let kinds = ['P', 'N', 'B', 'R', 'Q'];
+        place(cell, piece < 5, kinds[piece % 5], unmoved);
+    }
+    pos.format()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Random placements (checks, pins and unmoved pieces in odd places included) give the
+    /// same moves as the reference, at the root and after every move.
+    #[test]
+    fn random_positions_agree_with_the_reference(
+        white_king in (-64i32..192, any::<bool>()),
+        black_king in (-64i32..192, any::<bool>()),
+        corner_rooks in any::<[bool; 4]>(),
+        men in prop::collection::vec((0i32..192, 0usize..10, any::<bool>()), 0..20),
+        white_to_move in any::<bool>(),
+    ) {
+        let s = random_position([white_king, black_king], corner_rooks, &men, white_to_move);
+        let Ok(pos) = StackedPosition::from_position_string(&setup(), &s) else {
+            return Ok(()); // e.g. the side not to move is in check
+        };
+        let (ours, theirs) = move_sets(&pos);
+        prop_assert_eq!(&ours, &theirs, "in {}", s);
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play(m);
+            let (ours, theirs) = move_sets(&next);
+            prop_assert_eq!(&ours, &theirs, "after {} in {}", pos.move_token(m), s);
+        }
+    }
+}
+
+#[test]
+fn start_string_is_the_start_position() {
+    assert_eq!(parse(START), StackedPosition::start(&setup()).unwrap());
 }

@@ -38,6 +38,24 @@ fn moves_with_destroy_both_kings() {
     assert_eq!(stdout(&o), "a1L1!d1L4d2L3\n");
 }
 
+/// Kings off their start cells need no `*` mark (a new user's first try).
+#[test]
+fn perft_from_a_position_without_moved_marks() {
+    let pos =
+        "k3/4/4/4/4/4/4/K3|4/4/4/1P2/4/4/4/4|4/4/4/1pP1/4/4/4/4|3k/4/4/1P2/4/4/4/3K w b6L3 0 2";
+    let marked = pos
+        .replacen("k3/", "k*3/", 1)
+        .replacen("/K3|", "/K*3|", 1)
+        .replacen("|3k/", "|3k*/", 1)
+        .replacen("/3K w", "/3K* w", 1);
+    let o = run(&["perft", "quadlevel", "--pos", pos, "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The count the simple generator agrees with (rules' quadlevel_crosscheck).
+    assert_eq!(stdout(&o), "16\n");
+    let o = run(&["perft", "quadlevel", "--pos", &marked, "1"]);
+    assert_eq!(stdout(&o), "16\n");
+}
+
 #[test]
 fn replay_prints_the_final_position() {
     let record = "[Variant \"quadlevel\"]\n\n1. c2L2–c4L2 ♞d8L2–c6L2 2. Nb1L1-c3L1 b7L2b5L2 3. c4L2xb5L2 *\n";

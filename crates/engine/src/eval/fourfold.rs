@@ -3,7 +3,7 @@
 
 use super::{material_balance, Evaluate, PieceValues, TEMPO};
 use crate::score::Value;
-use rules::fourfold::{square::coords, FourfoldPosition};
+use rules::fourfold::{geometry::coords, FourfoldPosition};
 use rules::{PieceKind, Position};
 
 pub const VALUES: PieceValues = [140, 300, 330, 480, 900, 0];

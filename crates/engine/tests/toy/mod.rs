@@ -5,8 +5,9 @@
 
 #![allow(dead_code)]
 
-use rules::position::{Cell, MoveFacts, MoveSquares, Mover};
+use rules::position::{Cell, MoveFacts, MoveSquares, Mover, OneMove};
 use rules::{Color, Piece, PieceKind, Position, PositionError, Setup, SetupError};
+use std::ops::ControlFlow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ToyMove {
@@ -245,6 +246,7 @@ impl Toy {
 impl Position for Toy {
     type Move = ToyMove;
     type Undo = Box<Toy>;
+    type Moves = OneMove<ToyMove>;
 
     fn start(_setup: &Setup) -> Result<Self, SetupError> {
         Ok(Toy::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0").expect("start"))
@@ -305,16 +307,20 @@ impl Position for Toy {
         }
         h
     }
-    fn generate_legal(&self, out: &mut Vec<ToyMove>) {
+    fn generate_moves<F>(&self, mut listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<ToyMove>) -> ControlFlow<()>,
+    {
         let mut pseudo = Vec::new();
         self.pseudo(&mut pseudo);
         for m in pseudo {
             let mut next = self.clone();
             next.play(m);
             if !next.attacked(next.king(self.turn), self.turn.opposite()) {
-                out.push(m);
+                listener(OneMove(m))?;
             }
         }
+        ControlFlow::Continue(())
     }
     fn play(&mut self, m: ToyMove) -> Box<Toy> {
         let before = Box::new(self.clone());

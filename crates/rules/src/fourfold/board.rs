@@ -1,8 +1,29 @@
 //! The position's state: bitboards, a square-to-piece table, counters and the hash,
-//! with the primitive edits that keep them consistent.
+//! with the primitive edits that keep them consistent; and the move.
 
 use crate::piece::{Color, Piece, PieceKind};
 use crate::zobrist;
+
+/// A compact legal move: from-square, to-square, and whether a pawn becomes a queen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FourfoldMove {
+    pub(super) from: u8,
+    pub(super) to: u8,
+    pub(super) promotion: bool,
+}
+
+impl FourfoldMove {
+    pub fn from_square(self) -> usize {
+        self.from as usize
+    }
+    pub fn to_square(self) -> usize {
+        self.to as usize
+    }
+    /// A pawn reaching its last rank (it becomes a queen).
+    pub fn is_promotion(self) -> bool {
+        self.promotion
+    }
+}
 
 /// Hash keys: one per (piece index, square), then one for Black to move.
 static KEYS: [u64; 12 * 64 + 1] = zobrist::keys(0x4F55_5246_4F4C_4434);

@@ -1,6 +1,6 @@
 //! Fourfold: 4×4×2×2 four-dimensional chess (seed 004, spec `fourfold.md`).
 //!
-//! The 64 squares are one `u64` ([`square`]); attack masks are computed at compile time
+//! The 64 squares are one `u64` ([`geometry`]); attack masks are computed at compile time
 //! ([`tables`]); legal moves come from check and pin detection ([`movegen`]).
 //!
 //! Decisions (also in `docs/rules-decisions.md`, section "Fourfold"):
@@ -13,16 +13,18 @@
 
 mod attacks;
 mod board;
-mod fen;
+pub mod geometry;
 mod movegen;
+mod notation;
+mod play;
 mod position;
 mod record;
-pub mod square;
+mod string;
 mod tables;
-mod text;
+mod view;
 
-pub use board::FourfoldPosition;
-pub use fen::START;
-pub use movegen::FourfoldMove;
-pub use position::FourfoldUndo;
+pub use board::{FourfoldMove, FourfoldPosition};
+pub use movegen::{FourfoldMoves, FourfoldMovesIter};
+pub use play::FourfoldUndo;
 pub use record::{export_public, public_form, PublicFormError};
+pub use string::START;

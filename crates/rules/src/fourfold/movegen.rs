@@ -8,9 +8,11 @@
 //! it has left its own square (so a slider's line through the king counts as attacked).
 
 use super::attacks::{attackers, bishop, is_attacked, queen, rook, xy_diagonal, xy_orthogonal};
-use super::board::FourfoldPosition;
+use super::board::{FourfoldMove, FourfoldPosition};
 use super::tables::{BETWEEN, KING, KNIGHT, LINE, PAWN_ATTACKS};
 use crate::piece::Color;
+use crate::position::MoveBatch;
+use std::ops::ControlFlow;
 
 const P: usize = 0;
 const N: usize = 1;
@@ -19,56 +21,62 @@ const R: usize = 3;
 const Q: usize = 4;
 const K: usize = 5;
 
-/// A compact legal move: from-square, to-square, and whether a pawn becomes a queen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FourfoldMove {
-    pub(super) from: u8,
-    pub(super) to: u8,
-    pub(super) promotion: bool,
+/// One piece's legal moves: from a square to each square of a set (all promoting when
+/// a pawn reaches its last rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourfoldMoves {
+    from: u8,
+    targets: u64,
+    promotion: bool,
 }
 
-impl FourfoldMove {
-    pub fn from_square(self) -> usize {
-        self.from as usize
-    }
-    pub fn to_square(self) -> usize {
-        self.to as usize
-    }
-    /// A pawn reaching its last rank (it becomes a queen).
-    pub fn is_promotion(self) -> bool {
-        self.promotion
-    }
-}
-
-/// Receives the legal destinations of one piece at a time.
-pub(super) trait MoveSink {
-    fn add(&mut self, from: usize, targets: u64, promotion: bool);
-}
-
-/// Counts moves (perft's last ply: no move is materialised).
-pub(super) struct Counter(pub u64);
-
-impl MoveSink for Counter {
+impl MoveBatch for FourfoldMoves {
     #[inline(always)]
-    fn add(&mut self, _from: usize, targets: u64, _promotion: bool) {
-        self.0 += u64::from(targets.count_ones());
+    fn len(&self) -> usize {
+        self.targets.count_ones() as usize
     }
 }
 
-impl MoveSink for Vec<FourfoldMove> {
+impl IntoIterator for FourfoldMoves {
+    type Item = FourfoldMove;
+    type IntoIter = FourfoldMovesIter;
+
     #[inline(always)]
-    fn add(&mut self, from: usize, mut targets: u64, promotion: bool) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            self.push(FourfoldMove {
-                from: from as u8,
-                to,
-                promotion,
-            });
+    fn into_iter(self) -> FourfoldMovesIter {
+        FourfoldMovesIter(self)
+    }
+}
+
+/// Iterates a [`FourfoldMoves`] batch, lowest target first.
+#[derive(Clone, Debug)]
+pub struct FourfoldMovesIter(FourfoldMoves);
+
+impl Iterator for FourfoldMovesIter {
+    type Item = FourfoldMove;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<FourfoldMove> {
+        let batch = &mut self.0;
+        if batch.targets == 0 {
+            return None;
         }
+        let to = batch.targets.trailing_zeros() as u8;
+        batch.targets &= batch.targets - 1;
+        Some(FourfoldMove {
+            from: batch.from,
+            to,
+            promotion: batch.promotion,
+        })
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.len();
+        (n, Some(n))
     }
 }
+
+impl ExactSizeIterator for FourfoldMovesIter {}
 
 #[inline(always)]
 fn for_each_square(mut set: u64, mut f: impl FnMut(usize)) {
@@ -79,10 +87,32 @@ fn for_each_square(mut set: u64, mut f: impl FnMut(usize)) {
     }
 }
 
+/// [`for_each_square`] for a step that may stop the walk.
+#[inline(always)]
+fn try_each_square(mut set: u64, mut f: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    while set != 0 {
+        let sq = set.trailing_zeros() as usize;
+        set &= set - 1;
+        f(sq)?;
+    }
+    ControlFlow::Continue(())
+}
+
 impl FourfoldPosition {
-    /// Hands every legal move of the side to move to `sink`, grouped by piece.
+    /// Hands every legal move of the side to move to `listener`, one piece at a time,
+    /// until it breaks.
     #[inline(always)]
-    pub(super) fn visit_legal<S: MoveSink>(&self, sink: &mut S) {
+    pub(super) fn generate_moves(
+        &self,
+        mut listener: impl FnMut(FourfoldMoves) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut add = |from: usize, targets: u64, promotion: bool| {
+            listener(FourfoldMoves {
+                from: from as u8,
+                targets,
+                promotion,
+            })
+        };
         let us = self.turn.index();
         let them = us ^ 1;
         let own = self.occupied[us];
@@ -101,13 +131,13 @@ impl FourfoldPosition {
                 king_targets |= 1 << t;
             }
         });
-        sink.add(king, king_targets, false);
+        add(king, king_targets, false)?;
 
         let checkers = attackers(king, occ, theirs, them);
         let allowed = match checkers.count_ones() {
             0 => open,
             1 => (checkers | BETWEEN[king][checkers.trailing_zeros() as usize]) & open,
-            _ => return,
+            _ => return ControlFlow::Continue(()),
         };
 
         // Enemy sliders looking at the king through exactly one own piece pin it.
@@ -128,33 +158,29 @@ impl FourfoldPosition {
             }
         };
 
-        for_each_square(mine[N], |sq| {
-            // A pinned knight always leaves the line.
-            if pinned & (1 << sq) == 0 {
-                sink.add(sq, KNIGHT[sq] & allowed, false);
-            }
-        });
-        for_each_square(mine[B], |sq| {
-            sink.add(sq, restrict(sq, bishop(sq, occ) & allowed), false)
-        });
-        for_each_square(mine[R], |sq| {
-            sink.add(sq, restrict(sq, rook(sq, occ) & allowed), false)
-        });
-        for_each_square(mine[Q], |sq| {
-            sink.add(sq, restrict(sq, queen(sq, occ) & allowed), false)
-        });
+        // A pinned knight always leaves the line.
+        try_each_square(mine[N] & !pinned, |sq| add(sq, KNIGHT[sq] & allowed, false))?;
+        try_each_square(mine[B], |sq| {
+            add(sq, restrict(sq, bishop(sq, occ) & allowed), false)
+        })?;
+        try_each_square(mine[R], |sq| {
+            add(sq, restrict(sq, rook(sq, occ) & allowed), false)
+        })?;
+        try_each_square(mine[Q], |sq| {
+            add(sq, restrict(sq, queen(sq, occ) & allowed), false)
+        })?;
 
         let (step, last_rank_from) = match self.turn {
             Color::White => (4i32, 2),
             Color::Black => (-4i32, 1),
         };
-        for_each_square(mine[P], |sq| {
+        try_each_square(mine[P], |sq| {
             let ahead = (sq as i32 + step) as usize;
             let push = (1u64 << ahead) & !occ;
             let captures = PAWN_ATTACKS[us][sq] & enemy;
             let targets = restrict(sq, (push | captures) & allowed);
             let promotes = (sq >> 2) & 3 == last_rank_from;
-            sink.add(sq, targets, promotes);
-        });
+            add(sq, targets, promotes)
+        })
     }
 }

@@ -1,22 +1,15 @@
-//! [`Position`] for Fourfold: play/undo and the trait's plumbing.
+//! [`Position`] for Fourfold: the trait's plumbing.
 
-use super::board::{code, piece_of, side_key, FourfoldPosition};
-use super::fen::START;
-use super::movegen::{Counter, FourfoldMove};
-use super::square::square_name;
+use super::board::{FourfoldMove, FourfoldPosition};
+use super::geometry::square_name;
+use super::movegen::FourfoldMoves;
+use super::play::FourfoldUndo;
+use super::string::START;
 use crate::error::{PositionError, SetupError};
-use crate::piece::{Color, Piece, PieceKind};
+use crate::piece::{Color, PieceKind};
 use crate::position::{Cell, MoveFacts, MoveSquares, Mover, Position};
 use crate::setup::{Setup, Variant};
-
-/// What [`FourfoldPosition::undo`] needs: the captured piece's code (0 for none), the
-/// halfmove clock and hash before the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FourfoldUndo {
-    captured: u8,
-    halfmove: u32,
-    hash: u64,
-}
+use std::ops::ControlFlow;
 
 fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     if setup.variant() != Variant::Fourfold {
@@ -32,6 +25,7 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 impl Position for FourfoldPosition {
     type Move = FourfoldMove;
     type Undo = FourfoldUndo;
+    type Moves = FourfoldMoves;
 
     fn start(setup: &Setup) -> Result<Self, SetupError> {
         check_setup(setup)?;
@@ -71,92 +65,27 @@ impl Position for FourfoldPosition {
         self.hash_from_scratch()
     }
 
-    fn generate_legal(&self, out: &mut Vec<FourfoldMove>) {
-        self.visit_legal(out);
-    }
-
-    fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
-        self.visit_legal(&mut counter);
-        counter.0
+    fn generate_moves<F>(&self, listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(FourfoldMoves) -> ControlFlow<()>,
+    {
+        FourfoldPosition::generate_moves(self, listener)
     }
 
     fn play(&mut self, m: FourfoldMove) -> FourfoldUndo {
-        let (from, to) = (m.from_square(), m.to_square());
-        let mover = self.board[from];
-        let captured = self.board[to];
-        let undo = FourfoldUndo {
-            captured,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        if captured != 0 {
-            self.take(to, captured);
-        }
-        self.take(from, mover);
-        let placed = if m.is_promotion() {
-            code(Piece::new(self.turn, PieceKind::Queen))
-        } else {
-            mover
-        };
-        self.put(to, placed);
-        let pawn_move = piece_of(mover).kind == PieceKind::Pawn;
-        self.halfmove = if pawn_move || captured != 0 {
-            0
-        } else {
-            self.halfmove + 1
-        };
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.opposite();
-        self.hash ^= side_key();
-        undo
+        FourfoldPosition::play(self, m)
     }
 
     fn undo(&mut self, m: FourfoldMove, undo: FourfoldUndo) {
-        let (from, to) = (m.from_square(), m.to_square());
-        self.turn = self.turn.opposite();
-        if self.turn == Color::Black {
-            self.fullmove -= 1;
-        }
-        let placed = self.board[to];
-        self.take(to, placed);
-        let mover = if m.is_promotion() {
-            code(Piece::new(self.turn, PieceKind::Pawn))
-        } else {
-            placed
-        };
-        self.put(from, mover);
-        if undo.captured != 0 {
-            self.put(to, undo.captured);
-        }
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        FourfoldPosition::undo(self, m, undo)
     }
 
     fn play_null(&mut self) -> FourfoldUndo {
-        let undo = FourfoldUndo {
-            captured: 0,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        self.halfmove += 1;
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.opposite();
-        self.hash ^= side_key();
-        undo
+        FourfoldPosition::play_null(self)
     }
 
     fn undo_null(&mut self, undo: FourfoldUndo) {
-        self.turn = self.turn.opposite();
-        if self.turn == Color::Black {
-            self.fullmove -= 1;
-        }
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
+        FourfoldPosition::undo_null(self, undo)
     }
 
     fn in_check(&self) -> bool {

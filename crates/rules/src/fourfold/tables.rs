@@ -6,7 +6,7 @@
 //! board (rays, [`RAYS`]) and a fixed one-step part that jumps between boards
 //! ([`ROOK_STEPS`], [`BISHOP_STEPS`], [`QUEEN_STEPS`]).
 
-use super::square::{coords, square};
+use super::geometry::{coords, square};
 
 /// The eight X/Y directions. The first four raise the square index (scan with the lowest
 /// set bit), the last four lower it (scan with the highest).

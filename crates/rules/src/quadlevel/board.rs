@@ -1,5 +1,6 @@
 //! The position's state: a mailbox and bit sets kept in step, castling (unmoved) marks,
-//! en passant, counters, destroy-both-kings unlock flags, and the incremental hash.
+//! en passant, counters, destroy-both-kings unlock flags, and the incremental hash; and
+//! the move.
 
 use super::geometry::{bit, Bits, CELLS};
 use crate::piece::{Color, Piece, PieceKind};
@@ -31,6 +32,28 @@ pub fn side_key() -> u64 {
 #[inline]
 pub fn unlocked_key(c: Color) -> u64 {
     MISC_KEYS[1 + c.index()]
+}
+
+/// What kind of move, beyond from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    /// A pawn's two-cell first move.
+    DoublePush,
+    EnPassant,
+    Promotion(PieceKind),
+    /// Index into the castling table; `from`/`to` are the king's cells.
+    Castling(u8),
+}
+
+/// A Quadlevel move. Cells are indices (level·32 + rank·4 + file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QuadlevelMove {
+    pub from: u8,
+    pub to: u8,
+    pub kind: MoveKind,
+    /// Destroy-both-kings: the own king removed as part of this move.
+    pub removed_king: Option<u8>,
 }
 
 /// A Quadlevel position. See the module documentation for the rules it follows.

@@ -11,35 +11,8 @@ use super::castling::{home, CASTLINGS};
 use super::geometry::{bit, offset, rank_of, Bits, Cells, BISHOP_DIRS, ROOK_DIRS, TABLES};
 use super::{MoveKind, QuadlevelMove};
 use crate::piece::{Color, PieceKind};
-
-/// Where generated moves go: a list, or just a count.
-pub(super) trait Sink {
-    fn push(&mut self, m: QuadlevelMove);
-    fn len(&self) -> usize;
-}
-
-impl Sink for Vec<QuadlevelMove> {
-    #[inline]
-    fn push(&mut self, m: QuadlevelMove) {
-        Vec::push(self, m)
-    }
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-}
-
-/// Counts moves without storing them.
-pub(super) struct Counter(pub usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: QuadlevelMove) {
-        self.0 += 1;
-    }
-    fn len(&self) -> usize {
-        self.0
-    }
-}
+use crate::position::OneMove;
+use std::ops::ControlFlow;
 
 #[inline]
 fn plain(from: u8, to: u8, kind: MoveKind) -> QuadlevelMove {
@@ -66,34 +39,45 @@ fn pawn_start_rank(c: Color) -> i8 {
 }
 
 impl QuadlevelPosition {
-    /// Every legal move, with the destroy-both-kings rules when that option is on.
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Hands every legal move to `emit` until it breaks, with the destroy-both-kings
+    /// rules when that option is on.
+    pub(super) fn generate<F>(&self, emit: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
         if !self.destroy_both_kings {
-            self.generate_standard(sink, true);
-            return;
+            return self.generate_standard(emit, true);
         }
         let us = self.turn;
-        let before = sink.len();
+        let mut any = false;
+        let mut noting = |m| {
+            any = true;
+            emit(m)
+        };
         if self.kings(us).count_ones() >= 2 {
-            self.generate_standard(sink, true);
-            if sink.len() == before && self.any_king_attacked(us) {
-                self.generate_king_removals(sink);
+            self.generate_standard(&mut noting, true)?;
+            if !any && self.any_king_attacked(us) {
+                self.generate_king_removals(emit)?;
             }
         } else if self.unlocked[us.index()] {
-            self.generate_standard(sink, true);
+            self.generate_standard(emit, true)?;
         } else {
             // A locked king does not move, unless that is all the side could do.
-            self.generate_standard(sink, false);
-            if sink.len() == before && !self.any_king_attacked(us) {
-                self.generate_standard(sink, true);
+            self.generate_standard(&mut noting, false)?;
+            if !any && !self.any_king_attacked(us) {
+                self.generate_standard(emit, true)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Destroy-both-kings: the side has two kings, one at least attacked, and no legal
     /// move. For each attacked king: remove it, then every move that leaves the other
     /// king safe (the other king may make it).
-    fn generate_king_removals<S: Sink>(&self, sink: &mut S) {
+    fn generate_king_removals<F>(&self, emit: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
         let us = self.turn;
         for king in Cells(self.kings(us)) {
             if !self.attacked(king, us.opposite()) {
@@ -102,15 +86,17 @@ impl QuadlevelPosition {
             let mut without = self.clone();
             without.take(king);
             without.unlocked[us.index()] = true;
-            let mut moves = Vec::new();
-            without.generate_standard(&mut moves, true);
-            for m in moves {
-                sink.push(QuadlevelMove {
-                    removed_king: Some(king),
-                    ..m
-                });
-            }
+            without.generate_standard(
+                &mut |OneMove(m)| {
+                    emit(OneMove(QuadlevelMove {
+                        removed_king: Some(king),
+                        ..m
+                    }))
+                },
+                true,
+            )?;
         }
+        ControlFlow::Continue(())
     }
 
     /// Whether every king of `us` in `kings` is safe with this occupancy and enemy set.
@@ -121,7 +107,10 @@ impl QuadlevelPosition {
 
     /// Legal moves under the standard rule (both kings royal); kings move only when
     /// `king_moves`.
-    pub(super) fn generate_standard<S: Sink>(&self, sink: &mut S, king_moves: bool) {
+    pub(super) fn generate_standard<F>(&self, emit: &mut F, king_moves: bool) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
         let t = &*TABLES;
         let us = self.turn;
         let them = us.opposite();
@@ -170,7 +159,7 @@ impl QuadlevelPosition {
             let targets = if fb & knights != 0 {
                 t.knight[f] & allowed
             } else if fb & pawns != 0 {
-                self.pawn_moves(sink, from, allowed, theirs, occupied);
+                self.pawn_moves(emit, from, allowed, theirs, occupied)?;
                 continue;
             } else {
                 let mut reach = 0;
@@ -187,7 +176,7 @@ impl QuadlevelPosition {
                 reach & allowed
             };
             for to in Cells(targets) {
-                sink.push(plain(from, to, MoveKind::Normal));
+                emit(OneMove(plain(from, to, MoveKind::Normal)))?;
             }
         }
 
@@ -198,29 +187,33 @@ impl QuadlevelPosition {
             for from in Cells(capturers) {
                 let occ = (occupied & !bit(from) & !bit(victim)) | bit(ep);
                 if self.kings_safe(us, kings, occ, theirs & !bit(victim)) {
-                    sink.push(plain(from, ep, MoveKind::EnPassant));
+                    emit(OneMove(plain(from, ep, MoveKind::EnPassant)))?;
                 }
             }
         }
 
         if !king_moves {
-            return;
+            return ControlFlow::Continue(());
         }
         for king in Cells(kings) {
             let others = kings & !bit(king);
             for to in Cells(t.king[king as usize] & !ours & !enemy_kings) {
                 let occ = (occupied & !bit(king)) | bit(to);
                 if self.kings_safe(us, others | bit(to), occ, theirs & !bit(to)) {
-                    sink.push(plain(king, to, MoveKind::Normal));
+                    emit(OneMove(plain(king, to, MoveKind::Normal)))?;
                 }
             }
         }
         if self.unmoved & kings != 0 {
-            self.castlings(sink, occupied, theirs);
+            self.castlings(emit, occupied, theirs)?;
         }
+        ControlFlow::Continue(())
     }
 
-    fn castlings<S: Sink>(&self, sink: &mut S, occupied: Bits, theirs: Bits) {
+    fn castlings<F>(&self, emit: &mut F, occupied: Bits, theirs: Bits) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
         let us = self.turn;
         let them = us.opposite();
         let kings = self.kings(us);
@@ -247,48 +240,54 @@ impl QuadlevelPosition {
             let occ = (occupied & !bit(kf) & !bit(rf)) | bit(kt) | bit(rt);
             let kings_after = (kings & !bit(kf)) | bit(kt);
             if self.kings_safe(us, kings_after, occ, theirs) {
-                sink.push(plain(kf, kt, MoveKind::Castling(i as u8)));
+                emit(OneMove(plain(kf, kt, MoveKind::Castling(i as u8))))?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     #[inline]
-    fn pawn_moves<S: Sink>(
+    fn pawn_moves<F>(
         &self,
-        sink: &mut S,
+        emit: &mut F,
         from: u8,
         allowed: Bits,
         theirs: Bits,
         occupied: Bits,
-    ) {
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
         let t = &*TABLES;
         let us = self.turn;
         let fwd = us.forward() as i8;
         let promotes = rank_of(from) + fwd == last_rank(us);
-        let push = |sink: &mut S, to: u8| {
+        let push = |emit: &mut F, to: u8| {
             if promotes {
                 for k in PieceKind::PROMOTIONS {
-                    sink.push(plain(from, to, MoveKind::Promotion(k)));
+                    emit(OneMove(plain(from, to, MoveKind::Promotion(k))))?;
                 }
+                ControlFlow::Continue(())
             } else {
-                sink.push(plain(from, to, MoveKind::Normal));
+                emit(OneMove(plain(from, to, MoveKind::Normal)))
             }
         };
         if let Some(one) = offset(from, (0, fwd, 0)) {
             if occupied & bit(one) == 0 {
                 if allowed & bit(one) != 0 {
-                    push(sink, one);
+                    push(emit, one)?;
                 }
                 if rank_of(from) == pawn_start_rank(us) {
                     let two = offset(one, (0, fwd, 0)).expect("double step stays on the board");
                     if occupied & bit(two) == 0 && allowed & bit(two) != 0 {
-                        sink.push(plain(from, two, MoveKind::DoublePush));
+                        emit(OneMove(plain(from, two, MoveKind::DoublePush)))?;
                     }
                 }
             }
         }
         for to in Cells(t.pawn_attacks[us.index()][from as usize] & theirs & allowed) {
-            push(sink, to);
+            push(emit, to)?;
         }
+        ControlFlow::Continue(())
     }
 }

@@ -1,5 +1,5 @@
-//! The Stacked Boards position: placement, unmoved flags, side to move, counters and the
-//! incremental hash; playing and taking back moves; attack questions.
+//! The Stacked Boards position and its move: placement, unmoved flags, side to move,
+//! counters and the incremental hash; attack questions.
 
 use super::geometry::{
     bishop_attacks, bit, board_of, local_of, rank_of, rook_attacks, square, Bits, KING, KNIGHT,
@@ -50,15 +50,6 @@ impl StackedMove {
     }
 }
 
-/// What [`StackedPosition::undo`] needs besides the move.
-#[derive(Clone, Debug)]
-pub struct StackedUndo {
-    captured: Option<Piece>,
-    unmoved: [u64; 3],
-    halfmove: u32,
-    hash: u64,
-}
-
 /// A position of Stacked Boards. Always valid (see the position-string parser).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackedPosition {
@@ -81,7 +72,7 @@ pub struct StackedPosition {
 
 static PIECE_KEYS: [u64; 12 * SQUARES] = keys(0x5354_4143_4b45_4431);
 static UNMOVED_KEYS: [u64; SQUARES] = keys(0x5354_4143_4b45_4432);
-const BLACK_TO_MOVE_KEY: u64 = 0x9d39_247e_3377_6d41;
+pub(super) const BLACK_TO_MOVE_KEY: u64 = 0x9d39_247e_3377_6d41;
 
 #[inline]
 fn piece_key(p: Piece, sq: usize) -> u64 {
@@ -168,7 +159,7 @@ impl StackedPosition {
     }
 
     #[inline]
-    fn remove(&mut self, p: Piece, sq: usize) {
+    pub(super) fn remove(&mut self, p: Piece, sq: usize) {
         let (z, s) = (board_of(sq), local_of(sq));
         self.pieces[z][p.color.index()][p.kind.index()] &= !bit(s);
         self.occupied[z][p.color.index()] &= !bit(s);
@@ -177,7 +168,7 @@ impl StackedPosition {
     }
 
     #[inline]
-    fn add(&mut self, p: Piece, sq: usize) {
+    pub(super) fn add(&mut self, p: Piece, sq: usize) {
         let (z, s) = (board_of(sq), local_of(sq));
         self.pieces[z][p.color.index()][p.kind.index()] |= bit(s);
         self.occupied[z][p.color.index()] |= bit(s);
@@ -187,7 +178,7 @@ impl StackedPosition {
 
     /// Clears the unmoved flag of a square, keeping the hash.
     #[inline]
-    fn clear_unmoved(&mut self, sq: usize) {
+    pub(super) fn clear_unmoved(&mut self, sq: usize) {
         let (z, s) = (board_of(sq), local_of(sq));
         if self.unmoved[z] & bit(s) != 0 {
             self.unmoved[z] &= !bit(s);
@@ -222,123 +213,6 @@ impl StackedPosition {
     #[inline]
     pub(super) fn is_unmoved(&self, sq: usize) -> bool {
         self.unmoved[board_of(sq)] & bit(local_of(sq)) != 0
-    }
-
-    /// The rook's squares of a castling move: (from, to), derived from the king's move.
-    pub(super) fn castling_rook(m: StackedMove) -> (usize, usize) {
-        let (from, to) = (m.from as usize, m.to as usize);
-        let king_side = local_of(to) & 7 == 6;
-        // The rook starts in the corner of the king's rank (a- or h-file).
-        let rank_start = from - (from & 7);
-        let rook_from = if king_side {
-            rank_start + 7
-        } else {
-            rank_start
-        };
-        let rook_to = if king_side { to - 1 } else { to + 1 };
-        (rook_from, rook_to)
-    }
-
-    /// Plays a legal move.
-    pub fn play(&mut self, m: StackedMove) -> StackedUndo {
-        let undo = StackedUndo {
-            captured: None,
-            unmoved: self.unmoved,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        let (from, to) = (m.from as usize, m.to as usize);
-        let mover = self.mailbox[from].expect("a legal move starts on a piece");
-        let captured = self.mailbox[to];
-        self.clear_unmoved(from);
-        self.remove(mover, from);
-        if let Some(c) = captured {
-            self.clear_unmoved(to);
-            self.remove(c, to);
-        }
-        let landing = match m.promotion() {
-            Some(kind) => Piece::new(mover.color, kind),
-            None => mover,
-        };
-        self.add(landing, to);
-        if mover.kind == PieceKind::King {
-            self.kings[mover.color.index()] = to as u8;
-        }
-        if m.castling {
-            let (rook_from, rook_to) = Self::castling_rook(m);
-            let rook = Piece::new(mover.color, PieceKind::Rook);
-            self.clear_unmoved(rook_from);
-            self.remove(rook, rook_from);
-            self.add(rook, rook_to);
-        }
-        if mover.kind == PieceKind::Pawn || captured.is_some() {
-            self.halfmove = 0;
-        } else {
-            self.halfmove += 1;
-        }
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.opposite();
-        self.hash ^= BLACK_TO_MOVE_KEY;
-        StackedUndo { captured, ..undo }
-    }
-
-    /// Takes back the last move played.
-    pub fn undo(&mut self, m: StackedMove, undo: StackedUndo) {
-        self.turn = self.turn.opposite();
-        if self.turn == Color::Black {
-            self.fullmove -= 1;
-        }
-        let (from, to) = (m.from as usize, m.to as usize);
-        let landed = self.mailbox[to].expect("the moved piece is on its landing square");
-        let mover = if m.promotion().is_some() {
-            Piece::new(landed.color, PieceKind::Pawn)
-        } else {
-            landed
-        };
-        if m.castling {
-            let (rook_from, rook_to) = Self::castling_rook(m);
-            let rook = Piece::new(mover.color, PieceKind::Rook);
-            self.remove(rook, rook_to);
-            self.add(rook, rook_from);
-        }
-        self.remove(landed, to);
-        if let Some(c) = undo.captured {
-            self.add(c, to);
-        }
-        self.add(mover, from);
-        if mover.kind == PieceKind::King {
-            self.kings[mover.color.index()] = from as u8;
-        }
-        self.unmoved = undo.unmoved;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
-    }
-
-    pub(super) fn play_null(&mut self) -> StackedUndo {
-        let undo = StackedUndo {
-            captured: None,
-            unmoved: self.unmoved,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.halfmove += 1;
-        self.turn = self.turn.opposite();
-        self.hash ^= BLACK_TO_MOVE_KEY;
-        undo
-    }
-
-    pub(super) fn undo_null(&mut self, undo: StackedUndo) {
-        self.turn = self.turn.opposite();
-        if self.turn == Color::Black {
-            self.fullmove -= 1;
-        }
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
     }
 
     /// The pieces of `by` on board `z` that attack local square `s`, given that board's

@@ -12,82 +12,128 @@
 //! - same-board moves on the king's board follow orthodox pin and check rules;
 //! - the king is tested square by square on the board it lands on.
 //!
-//! Moves are handed to a [`MoveSink`] as target sets, so counting (perft's last ply) is a
-//! popcount per piece.
+//! Moves are handed to the listener as target sets ([`StackedMoves`]), so counting
+//! (perft's last ply) is a popcount per piece.
 
-use super::board::{home_board, StackedMove, StackedPosition, NO_PROMOTION};
+use super::board::{home_board, StackedMove, StackedPosition};
 use super::geometry::{
     between, bishop_attacks, bishop_rays, bit, board_of, line, local_of, rook_attacks, rook_rays,
     square, Bits, DIAGONAL_1, DIAGONAL_2, KING, KNIGHT, PAWN_ATTACKS, RANK_1, RANK_8,
 };
 use crate::piece::{Color, PieceKind};
+use crate::position::MoveBatch;
+use std::ops::ControlFlow;
 
-/// Receives legal moves as sets of landing squares on one board.
-pub(super) trait MoveSink {
+/// Legal moves of one piece to a set of landing squares on one board, or one castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackedMoves {
+    from: u8,
+    /// The board of the landing squares.
+    z: u8,
+    /// Local landing squares on board `z`.
+    targets: u64,
+    /// The landing squares where a pawn promotes (four moves each).
+    promoting: u64,
+    castling: bool,
+}
+
+impl StackedMoves {
     /// Moves of a piece (not a pawn) from game square `from` to each square of `targets`
     /// on board `z`.
-    fn plain(&mut self, from: usize, z: usize, targets: u64);
-    /// Pawn moves; those landing on `promotion_rank` promote (four moves each).
-    fn pawn(&mut self, from: usize, z: usize, targets: u64, promotion_rank: u64);
-    /// A castling move, given by the king's game squares.
-    fn castle(&mut self, from: usize, to: usize);
-}
-
-/// Counts moves without making them.
-pub(super) struct Counter(pub u64);
-
-impl MoveSink for Counter {
     #[inline]
-    fn plain(&mut self, _from: usize, _z: usize, targets: u64) {
-        self.0 += u64::from(targets.count_ones());
-    }
-    #[inline]
-    fn pawn(&mut self, _from: usize, _z: usize, targets: u64, promotion_rank: u64) {
-        self.0 += u64::from((targets & !promotion_rank).count_ones())
-            + 4 * u64::from((targets & promotion_rank).count_ones());
-    }
-    #[inline]
-    fn castle(&mut self, _from: usize, _to: usize) {
-        self.0 += 1;
-    }
-}
-
-/// Collects moves into a vector.
-pub(super) struct Collector<'a>(pub &'a mut Vec<StackedMove>);
-
-impl MoveSink for Collector<'_> {
-    #[inline]
-    fn plain(&mut self, from: usize, z: usize, targets: u64) {
-        for t in Bits(targets) {
-            self.0.push(StackedMove::new(from, square(z, t)));
-        }
-    }
-    #[inline]
-    fn pawn(&mut self, from: usize, z: usize, targets: u64, promotion_rank: u64) {
-        for t in Bits(targets) {
-            let to = square(z, t);
-            if promotion_rank & bit(t) == 0 {
-                self.0.push(StackedMove::new(from, to));
-            } else {
-                for kind in PieceKind::PROMOTIONS {
-                    self.0.push(StackedMove {
-                        promotion: kind.index() as u8,
-                        ..StackedMove::new(from, to)
-                    });
-                }
-            }
-        }
-    }
-    #[inline]
-    fn castle(&mut self, from: usize, to: usize) {
-        self.0.push(StackedMove {
+    fn plain(from: usize, z: usize, targets: u64) -> StackedMoves {
+        StackedMoves {
             from: from as u8,
-            to: to as u8,
-            promotion: NO_PROMOTION,
+            z: z as u8,
+            targets,
+            promoting: 0,
+            castling: false,
+        }
+    }
+
+    /// Pawn moves; those landing on `promotion_rank` promote.
+    #[inline]
+    fn pawn(from: usize, z: usize, targets: u64, promotion_rank: u64) -> StackedMoves {
+        StackedMoves {
+            promoting: targets & promotion_rank,
+            ..StackedMoves::plain(from, z, targets)
+        }
+    }
+
+    /// A castling move, given by the king's game squares.
+    #[inline]
+    fn castle(from: usize, to: usize) -> StackedMoves {
+        StackedMoves {
             castling: true,
-        });
+            ..StackedMoves::plain(from, board_of(to), bit(local_of(to)))
+        }
     }
 }
+
+impl MoveBatch for StackedMoves {
+    #[inline]
+    fn len(&self) -> usize {
+        (self.targets.count_ones() + 3 * self.promoting.count_ones()) as usize
+    }
+}
+
+impl IntoIterator for StackedMoves {
+    type Item = StackedMove;
+    type IntoIter = StackedMovesIter;
+
+    #[inline]
+    fn into_iter(self) -> StackedMovesIter {
+        StackedMovesIter {
+            batch: self,
+            promotion: 0,
+        }
+    }
+}
+
+/// Iterates a [`StackedMoves`] batch: lowest landing square first, a promoting square's
+/// four moves in [`PieceKind::PROMOTIONS`] order.
+#[derive(Clone, Debug)]
+pub struct StackedMovesIter {
+    batch: StackedMoves,
+    /// Index into [`PieceKind::PROMOTIONS`] for the current landing square.
+    promotion: usize,
+}
+
+impl Iterator for StackedMovesIter {
+    type Item = StackedMove;
+
+    #[inline]
+    fn next(&mut self) -> Option<StackedMove> {
+        let batch = &mut self.batch;
+        if batch.targets == 0 {
+            return None;
+        }
+        let t = batch.targets.trailing_zeros() as usize;
+        let mut m = StackedMove {
+            castling: batch.castling,
+            ..StackedMove::new(batch.from as usize, square(batch.z as usize, t))
+        };
+        if batch.promoting & bit(t) != 0 {
+            m.promotion = PieceKind::PROMOTIONS[self.promotion].index() as u8;
+            self.promotion += 1;
+            if self.promotion < PieceKind::PROMOTIONS.len() {
+                return Some(m);
+            }
+            self.promotion = 0;
+            batch.promoting &= !bit(t);
+        }
+        batch.targets &= batch.targets - 1;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.batch.len() - self.promotion;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for StackedMovesIter {}
 
 /// Boards one step up or down from `z`.
 #[inline]
@@ -144,8 +190,11 @@ impl Context {
     }
 }
 
-/// Hands every legal move of the side to move to the sink.
-pub(super) fn generate<S: MoveSink>(pos: &StackedPosition, sink: &mut S) {
+/// Hands every legal move of the side to move to `emit`, until it breaks.
+pub(super) fn generate<F>(pos: &StackedPosition, emit: &mut F) -> ControlFlow<()>
+where
+    F: FnMut(StackedMoves) -> ControlFlow<()>,
+{
     let color = pos.turn;
     let us = color.index();
     let them = color.opposite();
@@ -159,9 +208,9 @@ pub(super) fn generate<S: MoveSink>(pos: &StackedPosition, sink: &mut S) {
         !pos.all_occupied(2),
     ];
     let in_check = checkers != 0;
-    king_moves(pos, sink, king, in_check, &empty);
+    king_moves(pos, emit, king, in_check, &empty)?;
     if checkers.count_ones() > 1 {
-        return; // double check: only the king can move
+        return ControlFlow::Continue(()); // double check: only the king can move
     }
     let check_mask = if in_check {
         checkers | between(ks, checkers.trailing_zeros() as usize)
@@ -183,9 +232,10 @@ pub(super) fn generate<S: MoveSink>(pos: &StackedPosition, sink: &mut S) {
         },
     };
     for z in 0..3 {
-        pawn_moves(pos, sink, &ctx, z);
-        piece_moves(pos, sink, &ctx, z);
+        pawn_moves(pos, emit, &ctx, z)?;
+        piece_moves(pos, emit, &ctx, z)?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Own pieces on board `kz` pinned to the king on `ks`.
@@ -207,13 +257,16 @@ fn pinned(pos: &StackedPosition, kz: usize, ks: usize, color: Color) -> u64 {
     pinned
 }
 
-fn king_moves<S: MoveSink>(
+fn king_moves<F>(
     pos: &StackedPosition,
-    sink: &mut S,
+    emit: &mut F,
     king: usize,
     in_check: bool,
     empty: &[u64; 3],
-) {
+) -> ControlFlow<()>
+where
+    F: FnMut(StackedMoves) -> ControlFlow<()>,
+{
     let color = pos.turn;
     let them = color.opposite();
     let (kz, ks) = (board_of(king), local_of(king));
@@ -227,7 +280,7 @@ fn king_moves<S: MoveSink>(
         let without_king = pos.all_occupied(kz) ^ bit(ks);
         for t in Bits(targets) {
             if !pos.is_attacked(kz, t, them, without_king) {
-                sink.plain(king, kz, bit(t));
+                emit(StackedMoves::plain(king, kz, bit(t)))?;
             }
         }
     }
@@ -237,18 +290,27 @@ fn king_moves<S: MoveSink>(
         let occupied = pos.all_occupied(z);
         for t in Bits(reach & empty[z]) {
             if !pos.is_attacked(z, t, them, occupied) {
-                sink.plain(king, z, bit(t));
+                emit(StackedMoves::plain(king, z, bit(t)))?;
             }
         }
     }
     if unmoved && !in_check {
-        castling_moves(pos, sink, king, empty);
+        castling_moves(pos, emit, king, empty)?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Castling on the home board and to the middle board. The king is unmoved (so on its
 /// start square) and not in check.
-fn castling_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, king: usize, empty: &[u64; 3]) {
+fn castling_moves<F>(
+    pos: &StackedPosition,
+    emit: &mut F,
+    king: usize,
+    empty: &[u64; 3],
+) -> ControlFlow<()>
+where
+    F: FnMut(StackedMoves) -> ControlFlow<()>,
+{
     let color = pos.turn;
     let them = color.opposite();
     let home = home_board(color);
@@ -273,21 +335,25 @@ fn castling_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, king: usize,
             continue;
         }
         if !pos.is_attacked(home, back + king_to, them, home_occupied) {
-            sink.castle(king, square(home, back + king_to));
+            emit(StackedMoves::castle(king, square(home, back + king_to)))?;
         }
         let landing = bit(back + king_to) | bit(back + rook_to);
         if empty[middle] & landing == landing
             && !pos.is_attacked(middle, back + king_to, them, middle_occupied)
         {
-            sink.castle(king, square(middle, back + king_to));
+            emit(StackedMoves::castle(king, square(middle, back + king_to)))?;
         }
     }
+    ControlFlow::Continue(())
 }
 
-fn pawn_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, z: usize) {
+fn pawn_moves<F>(pos: &StackedPosition, emit: &mut F, ctx: &Context, z: usize) -> ControlFlow<()>
+where
+    F: FnMut(StackedMoves) -> ControlFlow<()>,
+{
     let pawns = pos.pieces[z][ctx.us][PieceKind::Pawn.index()];
     if pawns == 0 {
-        return;
+        return ControlFlow::Continue(());
     }
     let enemy = pos.occupied[z][ctx.them.index()];
     let white = ctx.us == 0;
@@ -312,7 +378,12 @@ fn pawn_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, z
             if pinned {
                 filter &= line(ctx.ks, s);
             }
-            sink.pawn(from, z, targets & filter, ctx.promotion_rank);
+            emit(StackedMoves::pawn(
+                from,
+                z,
+                targets & filter,
+                ctx.promotion_rank,
+            ))?;
         }
         if pinned {
             continue;
@@ -326,22 +397,31 @@ fn pawn_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, z
             if unmoved && ctx.empty[z] & ctx.empty[z2] & bit(ahead) != 0 {
                 targets |= bit(two_ahead) & ctx.empty[z2];
             }
-            sink.pawn(from, z2, targets & filter, ctx.promotion_rank);
+            emit(StackedMoves::pawn(
+                from,
+                z2,
+                targets & filter,
+                ctx.promotion_rank,
+            ))?;
         }
         if unmoved {
             if let Some(z2) = far_board(z) {
                 let filter = ctx.filter(z, z2);
                 if ctx.empty[1] & bit(ahead) != 0 {
                     let targets = bit(two_ahead) & ctx.empty[z2] & filter;
-                    sink.pawn(from, z2, targets, ctx.promotion_rank);
+                    emit(StackedMoves::pawn(from, z2, targets, ctx.promotion_rank))?;
                 }
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Knights, bishops, rooks and queens of the side to move on board `z`.
-fn piece_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, z: usize) {
+fn piece_moves<F>(pos: &StackedPosition, emit: &mut F, ctx: &Context, z: usize) -> ControlFlow<()>
+where
+    F: FnMut(StackedMoves) -> ControlFlow<()>,
+{
     let own_pieces = &pos.pieces[z][ctx.us];
     let own = pos.occupied[z][ctx.us];
     let occupied = pos.all_occupied(z);
@@ -372,7 +452,7 @@ fn piece_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, 
             if pinned {
                 filter &= line(ctx.ks, s);
             }
-            sink.plain(from, z, attacks & !own & filter);
+            emit(StackedMoves::plain(from, z, attacks & !own & filter))?;
         }
         if pinned {
             continue;
@@ -388,7 +468,11 @@ fn piece_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, 
                 PieceKind::Knight => KNIGHT[s],
                 _ => (if diagonal { DIAGONAL_1[s] } else { 0 }) | (if straight { b } else { 0 }),
             };
-            sink.plain(from, z2, targets & ctx.empty[z2] & filter);
+            emit(StackedMoves::plain(
+                from,
+                z2,
+                targets & ctx.empty[z2] & filter,
+            ))?;
         }
         if let Some(z2) = far_board(z) {
             let filter = ctx.filter(z, z2);
@@ -412,9 +496,14 @@ fn piece_moves<S: MoveSink>(pos: &StackedPosition, sink: &mut S, ctx: &Context, 
                     targets |= b;
                 }
             }
-            sink.plain(from, z2, targets & ctx.empty[z2] & filter);
+            emit(StackedMoves::plain(
+                from,
+                z2,
+                targets & ctx.empty[z2] & filter,
+            ))?;
         }
     }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
@@ -424,11 +513,28 @@ mod tests {
     #[test]
     fn start_position_has_sixty_moves() {
         let pos = StackedPosition::start_position();
-        let mut counter = Counter(0);
-        generate(&pos, &mut counter);
-        assert_eq!(counter.0, 60);
+        let mut count = 0;
         let mut moves = Vec::new();
-        generate(&pos, &mut Collector(&mut moves));
+        let _ = generate(&pos, &mut |batch: StackedMoves| {
+            count += batch.len();
+            moves.extend(batch);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(count, 60);
         assert_eq!(moves.len(), 60);
+    }
+
+    #[test]
+    fn a_promoting_batch_has_four_moves_per_square() {
+        let batch = StackedMoves::pawn(square(0, 48), 0, bit(56) | bit(57), RANK_8);
+        let moves: Vec<StackedMove> = batch.into_iter().collect();
+        assert_eq!(batch.len(), 8);
+        assert_eq!(moves.len(), 8);
+        assert_eq!(batch.into_iter().size_hint(), (8, Some(8)));
+        let kinds: Vec<_> = moves.iter().map(|m| m.promotion().unwrap()).collect();
+        assert_eq!(kinds[..4], PieceKind::PROMOTIONS);
+        assert_eq!(kinds[4..], PieceKind::PROMOTIONS);
+        assert!(moves[..4].iter().all(|m| m.to_square() == square(0, 56)));
+        assert!(moves[4..].iter().all(|m| m.to_square() == square(0, 57)));
     }
 }

@@ -6,7 +6,9 @@ use super::paths::{clear_ceilings, federation_ok, Walk};
 use super::{
     code, kind, TridMove, TridPosition, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, NO_SQ,
 };
+use crate::position::OneMove;
 use crate::setup::RuleSet;
+use std::ops::ControlFlow;
 
 const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
@@ -191,28 +193,22 @@ impl TridPosition {
         self.board_moves(out);
     }
 
-    /// Every legal move.
-    pub(crate) fn legal_into(&self, out: &mut Vec<TridMove>) {
+    /// Hands every legal move to `emit` until it breaks: the pseudo-legal moves, each
+    /// tested only when it is handed out.
+    pub(crate) fn generate_moves<F>(&self, emit: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<TridMove>) -> ControlFlow<()>,
+    {
         let mut pseudo = Vec::with_capacity(96);
         let in_check = self.king_attacked(self.us());
         self.pseudo_moves(&mut pseudo, in_check);
         let danger = self.danger_columns(in_check);
-        out.extend(
-            pseudo
-                .into_iter()
-                .filter(|&m| self.is_legal_fast(m, danger)),
-        );
-    }
-
-    pub(crate) fn count_legal_moves(&self) -> u64 {
-        let mut pseudo = Vec::with_capacity(96);
-        let in_check = self.king_attacked(self.us());
-        self.pseudo_moves(&mut pseudo, in_check);
-        let danger = self.danger_columns(in_check);
-        pseudo
-            .into_iter()
-            .filter(|&m| self.is_legal_fast(m, danger))
-            .count() as u64
+        for m in pseudo {
+            if self.is_legal_fast(m, danger) {
+                emit(OneMove(m))?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// The columns from which moving away one of our pieces might open a line from an

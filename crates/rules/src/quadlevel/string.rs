@@ -6,9 +6,7 @@ use super::castling::{is_home_of_king, is_home_of_rook};
 use super::geometry::{bit, offset, parse_square, square, square_name, Cells, LEVELS, RANKS};
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
-
-/// The largest halfmove clock or fullmove number accepted.
-const MAX_COUNTER: u32 = 1_000_000;
+use crate::position_string::Fields;
 
 /// The standard start.
 pub const START: &str = "rnbr/pppp/4/4/4/4/PPPP/RNBR|bkqn/pppp/4/4/4/4/PPPP/BKQN|nqkb/pppp/4/4/4/4/PPPP/NQKB|rbnr/pppp/4/4/4/4/PPPP/RBNR w - 0 1";
@@ -83,22 +81,22 @@ impl QuadlevelPosition {
         destroy_both_kings: bool,
         s: &str,
     ) -> Result<QuadlevelPosition, PositionError> {
-        let err = |reason: String| PositionError::new(s, reason);
-        let fields: Vec<&str> = s.split(' ').collect();
-        let max_fields = if destroy_both_kings { 6 } else { 5 };
-        if fields.len() < 5 || fields.len() > max_fields {
-            let expected = if destroy_both_kings {
-                "5 or 6 space-separated fields (levels, side, en passant, halfmove, fullmove, unlocked)"
-            } else {
-                "5 space-separated fields (levels, side, en passant, halfmove, fullmove)"
-            };
-            return Err(err(format!(
-                "found {} fields, expected {expected}",
-                fields.len()
-            )));
-        }
+        let layout = [
+            "levels",
+            "side",
+            "en passant",
+            "halfmove",
+            "fullmove",
+            "unlocked",
+        ];
+        let fields = if destroy_both_kings {
+            Fields::split(s, &layout, 1)?
+        } else {
+            Fields::split(s, &layout[..5], 0)?
+        };
+        let err = |reason: String| fields.error(reason);
         let mut pos = QuadlevelPosition::empty(destroy_both_kings);
-        let levels: Vec<&str> = fields[0].split('|').collect();
+        let levels: Vec<&str> = fields.field(0).split('|').collect();
         if levels.len() != LEVELS as usize {
             return Err(err(format!(
                 "found {} levels, expected 4 separated by |",
@@ -142,16 +140,12 @@ impl QuadlevelPosition {
                     }
                     let name = square_name(sq);
                     let castler = matches!(piece.kind, PieceKind::King | PieceKind::Rook);
-                    if castler && !moved {
-                        let home = match piece.kind {
-                            PieceKind::King => is_home_of_king(piece.color, sq),
-                            _ => is_home_of_rook(piece.color, sq),
-                        };
-                        if !home {
-                            return Err(err(format!(
-                                "{c} on {name} is marked unmoved but is not on its starting cell (write {c}* for one that has moved)"
-                            )));
-                        }
+                    // A king or rook off its starting cell has moved, mark or not.
+                    let home = match piece.kind {
+                        PieceKind::King => is_home_of_king(piece.color, sq),
+                        _ => is_home_of_rook(piece.color, sq),
+                    };
+                    if castler && !moved && home {
                         pos.unmoved |= bit(sq);
                     }
                     if moved && !castler {
@@ -187,40 +181,16 @@ impl QuadlevelPosition {
                 )));
             }
         }
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(err(format!("side to move {other:?}, expected w or b"))),
-        };
-        pos.ep = match fields[2] {
+        pos.turn = fields.side(1)?;
+        pos.ep = match fields.field(2) {
             "-" => None,
             name => Some(
                 pos.check_ep(name)
                     .map_err(|r| err(format!("en passant {name:?}: {r}")))?,
             ),
         };
-        // Bounded so that playing moves can never overflow the counters.
-        pos.halfmove = fields[3]
-            .parse()
-            .ok()
-            .filter(|&n: &u32| n <= MAX_COUNTER)
-            .ok_or_else(|| {
-                err(format!(
-                    "halfmove clock {:?} is not a number from 0 to {MAX_COUNTER}",
-                    fields[3]
-                ))
-            })?;
-        pos.fullmove = fields[4]
-            .parse()
-            .ok()
-            .filter(|&n: &u32| (1..=MAX_COUNTER).contains(&n))
-            .ok_or_else(|| {
-                err(format!(
-                    "fullmove number {:?} is not a number from 1 to {MAX_COUNTER}",
-                    fields[4]
-                ))
-            })?;
-        if let Some(&field) = fields.get(5) {
+        (pos.halfmove, pos.fullmove) = fields.counters(3)?;
+        if let Some(field) = fields.get(5) {
             pos.unlocked = match field {
                 "-" => [false, false],
                 "w" => [true, false],

@@ -2,13 +2,13 @@
 
 use super::board::QuadlevelPosition;
 use super::geometry::{square_name, Cells};
-use super::make::QuadlevelUndo;
-use super::movegen::Counter;
+use super::play::QuadlevelUndo;
 use super::{MoveKind, QuadlevelMove};
 use crate::error::{PositionError, SetupError};
 use crate::piece::{Color, PieceKind};
-use crate::position::{Cell, MoveFacts, MoveSquares, Mover, Position};
+use crate::position::{Cell, MoveFacts, MoveSquares, Mover, OneMove, Position};
 use crate::setup::{Options, Setup, Variant};
+use std::ops::ControlFlow;
 
 fn check_variant(setup: &Setup) -> Result<(), SetupError> {
     if setup.variant() != Variant::Quadlevel {
@@ -23,6 +23,7 @@ fn check_variant(setup: &Setup) -> Result<(), SetupError> {
 impl Position for QuadlevelPosition {
     type Move = QuadlevelMove;
     type Undo = QuadlevelUndo;
+    type Moves = OneMove<QuadlevelMove>;
 
     fn start(setup: &Setup) -> Result<Self, SetupError> {
         check_variant(setup)?;
@@ -69,14 +70,11 @@ impl Position for QuadlevelPosition {
         self.hash_from_scratch()
     }
 
-    fn generate_legal(&self, out: &mut Vec<QuadlevelMove>) {
-        self.generate(out);
-    }
-
-    fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
-        self.generate(&mut counter);
-        counter.0 as u64
+    fn generate_moves<F>(&self, mut listener: F) -> ControlFlow<()>
+    where
+        F: FnMut(OneMove<QuadlevelMove>) -> ControlFlow<()>,
+    {
+        self.generate(&mut listener)
     }
 
     fn play(&mut self, m: QuadlevelMove) -> QuadlevelUndo {

@@ -2,16 +2,13 @@
 //! board from rank 4 down to rank 1, ranks separated by `/`.
 
 use super::board::{code, FourfoldPosition};
-use super::square::square_name;
+use super::geometry::square_name;
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
+use crate::position_string::Fields;
 
 /// The standard start (seed 004's public game).
 pub const START: &str = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
-
-/// Largest halfmove clock or fullmove number accepted, so that playing moves can never
-/// overflow them.
-pub const MAX_COUNTER: u32 = 1_000_000;
 
 /// Board names in position-string order (Z then W).
 const BOARD_NAMES: [&str; 4] = ["00", "10", "01", "11"];
@@ -20,16 +17,10 @@ impl FourfoldPosition {
     /// Reads a position string, rejecting anything malformed or impossible with a reason
     /// that says what and where.
     pub fn parse(s: &str) -> Result<FourfoldPosition, PositionError> {
-        let err = |reason: String| PositionError::new(s, reason);
-        let fields: Vec<&str> = s.split_whitespace().collect();
-        if fields.len() != 4 {
-            return Err(err(format!(
-                "expected 4 fields (boards, side, halfmove clock, fullmove number), found {}",
-                fields.len()
-            )));
-        }
+        let fields = Fields::split(s, &["boards", "side", "halfmove", "fullmove"], 0)?;
+        let err = |reason: String| fields.error(reason);
         let mut pos = FourfoldPosition::empty();
-        let boards: Vec<&str> = fields[0].split('|').collect();
+        let boards: Vec<&str> = fields.field(0).split('|').collect();
         if boards.len() != 4 {
             return Err(err(format!(
                 "expected 4 boards separated by '|' (Z0W0|Z1W0|Z0W1|Z1W1), found {}",
@@ -40,25 +31,8 @@ impl FourfoldPosition {
             parse_board(&mut pos, b, text)
                 .map_err(|r| err(format!("board {}: {r}", BOARD_NAMES[b])))?;
         }
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(err(format!("side to move must be w or b, not {other:?}"))),
-        };
-        pos.halfmove = fields[2]
-            .parse()
-            .map_err(|_| err(format!("halfmove clock {:?} is not a number", fields[2])))?;
-        pos.fullmove = fields[3]
-            .parse()
-            .map_err(|_| err(format!("fullmove number {:?} is not a number", fields[3])))?;
-        if pos.fullmove == 0 {
-            return Err(err("fullmove number must be at least 1".into()));
-        }
-        if pos.halfmove > MAX_COUNTER || pos.fullmove > MAX_COUNTER {
-            return Err(err(format!(
-                "halfmove clock and fullmove number must be at most {MAX_COUNTER}"
-            )));
-        }
+        pos.turn = fields.side(1)?;
+        (pos.halfmove, pos.fullmove) = fields.counters(2)?;
         for color in Color::ALL {
             let kings = pos.pieces[color.index()][PieceKind::King.index()].count_ones();
             if kings != 1 {

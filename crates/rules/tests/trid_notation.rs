@@ -1,96 +1,11 @@
-//! Property tests over random Tri-D games in every rule set, and checks of the parser's
-//! errors, notation, records and the user-interface views.
+//! Tri-D position-string errors, display notation, move facts, insufficient material and
+//! the user-interface views, on hand-made positions.
 
 mod trid_naive;
 
-use proptest::prelude::*;
-use rules::any::{import_record, new_game};
 use rules::trid::TridPosition;
-use rules::{Color, Position, Setup};
-use trid_naive::{setup, Naive};
-
-fn setups() -> [Setup; 4] {
-    [
-        setup("federation", false),
-        setup("federation", true),
-        setup("meder", false),
-        setup("stepwise", false),
-    ]
-}
-
-/// Plays a random game, checking every invariant after each move.
-fn random_game(setup: &Setup, choices: &[u16]) {
-    let mut p = TridPosition::start(setup).unwrap();
-    for &c in choices {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[c as usize % moves.len()];
-        let before = p.clone();
-        let mover = p.turn();
-        let undo = p.play(m);
-        // 64 squares, no overlap.
-        assert_eq!(p.square_count(), 64);
-        assert_eq!(p.cells().len(), 64);
-        let placements = p.placements();
-        for a in 0..4 {
-            for b in 0..a {
-                assert_ne!(
-                    (placements[a].post, placements[a].level),
-                    (placements[b].post, placements[b].level)
-                );
-            }
-        }
-        // The move was legal: judged by the naive generator.
-        let s = p.position_string();
-        let naive = Naive::parse(setup.rules().id(), setup.options().rook_pawns, &s);
-        assert!(
-            !naive.king_attacked_pub(mover == Color::White),
-            "{s} after {}",
-            before.move_token(m)
-        );
-        // Hash and round trip.
-        assert_eq!(p.hash(), p.compute_hash());
-        let again = TridPosition::from_position_string(setup, &s).unwrap();
-        assert_eq!(again, p);
-        assert_eq!(again.position_string(), s);
-        // Undo restores everything.
-        let mut back = p.clone();
-        back.undo(m, undo);
-        assert_eq!(back, before);
-        assert_eq!(back.hash(), before.hash());
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
-
-    #[test]
-    fn random_games_keep_every_invariant(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 1..60)) {
-        random_game(&setups()[rules], &choices);
-    }
-
-    #[test]
-    fn records_export_and_import_the_same_game(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 1..30)) {
-        let s = setups()[rules];
-        let mut game = new_game(&s, None).unwrap();
-        for c in choices {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = &moves[c as usize % moves.len()];
-            game.play_text(&m.notation).unwrap();
-        }
-        let text = game.export(&[], &[]);
-        let (imported, _) = import_record(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        prop_assert_eq!(imported.position_string(), game.position_string());
-        let a: Vec<String> = imported.history().into_iter().map(|m| m.token).collect();
-        let b: Vec<String> = game.history().into_iter().map(|m| m.token).collect();
-        prop_assert_eq!(a, b);
-    }
-}
+use rules::{Color, Position};
+use trid_naive::setup;
 
 fn parse_err(rules: &str, s: &str) -> String {
     TridPosition::from_position_string(&setup(rules, false), s)
@@ -227,55 +142,6 @@ fn insufficient_material_and_views() {
     assert_eq!(views[3].owner, Color::Black);
 }
 
-/// Plays random moves from the start, then cross-checks the reached position with the
-/// naive generator: reaches board placements and ownerships no hand-made position has.
-fn cross_check_after_random_play(setup: &Setup, choices: &[u16], depth: u32) {
-    let mut p = TridPosition::start(setup).unwrap();
-    for &c in choices {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        // Prefer attack-board moves now and then so boards wander.
-        let boards: Vec<_> = moves
-            .iter()
-            .copied()
-            .filter(|&m| p.move_token(m).contains('>'))
-            .collect();
-        let m = if c % 3 == 0 && !boards.is_empty() {
-            boards[c as usize / 3 % boards.len()]
-        } else {
-            moves[c as usize % moves.len()]
-        };
-        p.play(m);
-    }
-    trid_naive::cross_check(setup, &p.position_string(), depth);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn random_middlegames_agree_with_the_naive_generator(rules in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..50)) {
-        cross_check_after_random_play(&setups()[rules], &choices, 2);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
-
-    /// Mangled position strings are rejected with an error, never a panic.
-    #[test]
-    fn mangled_strings_never_panic(cut in 0usize..400, insert in "[ -~é♔]{0,6}", rules in 0usize..4) {
-        let s = TridPosition::start(&setups()[rules]).unwrap().position_string();
-        let mut chars: Vec<char> = s.chars().collect();
-        let at = cut.min(chars.len());
-        chars.splice(at..(at + 3).min(chars.len()), insert.chars());
-        let mangled: String = chars.into_iter().collect();
-        let _ = TridPosition::from_position_string(&setups()[rules], &mangled);
-    }
-}
-
 #[test]
 fn board_promotion_notation_and_move_facts() {
     use rules::{Mover, PieceKind};
@@ -351,4 +217,38 @@ fn pretty_draws_every_level_and_ends_with_the_string() {
     }
     assert!(text.contains("  0 RQ  KR\n"), "{text}");
     assert!(text.ends_with(&p.position_string()));
+}
+
+/// A pawn away from its side's pawn start squares has moved, with or without `*` (no
+/// double step); on a start square without `*` it is unmoved. The canonical string writes
+/// the marks.
+#[test]
+fn pawns_off_their_start_squares_read_as_moved() {
+    let s = setup("federation", false);
+    let bare = format!("Kc1(2),Pc2(2),Pd3(2),ke8(6),pc6(6) {D} w - - 0 1");
+    let marked = format!("Kc1(2),Pc2(2),Pd3(2)*,pc6(6)*,ke8(6) {D} w - - 0 1");
+    let p = TridPosition::from_position_string(&s, &bare).unwrap();
+    assert_eq!(p.position_string(), marked);
+    assert_eq!(p, TridPosition::from_position_string(&s, &marked).unwrap());
+    let tokens: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.move_token(m))
+        .collect();
+    // The unmoved c2 pawn may step two; the moved d3 pawn only one.
+    assert!(
+        tokens.iter().any(|t| t.starts_with("c2(2)c4(")),
+        "{tokens:?}"
+    );
+    assert!(
+        tokens.iter().any(|t| t.starts_with("d3(2)d4(")),
+        "{tokens:?}"
+    );
+    assert!(
+        !tokens.iter().any(|t| t.starts_with("d3(2)d5(")),
+        "{tokens:?}"
+    );
+    // The start position has no marks at all.
+    let start = TridPosition::start(&s).unwrap().position_string();
+    assert!(!start.contains('*'), "{start}");
 }

@@ -2,18 +2,17 @@
 //! `<B>|<M>|<T> <side> <halfmove> <fullmove>`, each board its ranks 8 down to 1 separated
 //! by `/`, a `*` after a piece letter marking a piece that has moved.
 //!
-//! **[decision]** A piece written without `*` is unmoved, and an unmoved piece must stand
-//! on a start square of its kind on its side's home board (B for White, T for Black);
-//! anything else is rejected, since it could only have got there by moving. A moved piece
-//! may stand anywhere, start squares included.
+//! **[decision]** A piece written without `*` is unmoved when it stands on a start square
+//! of its kind on its side's home board (B for White, T for Black), and read as moved
+//! anywhere else, since it could only have got there by moving. A `*` marks a piece that
+//! has moved, start squares included (a piece may return to its start square); the
+//! canonical string writes `*` on every moved piece.
 
 use super::board::{home_board, start_kind, StackedPosition};
-use super::geometry::{bit, board_of, local_of, rank_of, square, square_name, BOARD_LETTERS};
+use super::geometry::{bit, local_of, rank_of, square, square_name};
 use crate::error::PositionError;
 use crate::piece::{Color, Piece, PieceKind};
-
-/// Largest move counter accepted, far beyond any real game, so counters never overflow.
-pub const MAX_COUNTER: u32 = 1_000_000;
+use crate::position_string::Fields;
 
 const BOARD_NAMES: [&str; 3] = ["B (bottom)", "M (middle)", "T (top)"];
 
@@ -58,15 +57,9 @@ pub(super) fn format(pos: &StackedPosition) -> String {
 
 /// Reads and checks a position string.
 pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
-    let err = |reason: String| PositionError::new(input, reason);
-    let fields: Vec<&str> = input.trim().split(' ').collect();
-    if fields.len() != 4 || fields.iter().any(|f| f.is_empty()) {
-        return Err(err(format!(
-            "expected 4 fields separated by single spaces (<B>|<M>|<T> <side> <halfmove> <fullmove>), found {}",
-            input.split_whitespace().count()
-        )));
-    }
-    let boards: Vec<&str> = fields[0].split('|').collect();
+    let fields = Fields::split(input, &["<B>|<M>|<T>", "side", "halfmove", "fullmove"], 0)?;
+    let err = |reason: String| fields.error(reason);
+    let boards: Vec<&str> = fields.field(0).split('|').collect();
     if boards.len() != 3 {
         return Err(err(format!(
             "expected 3 boards B|M|T separated by '|', found {}",
@@ -77,16 +70,10 @@ pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
     for (z, text) in boards.iter().enumerate() {
         read_board(&mut pos, z, text).map_err(err)?;
     }
-    pos.turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(err(format!("side to move must be w or b, found {other:?}"))),
-    };
-    pos.halfmove = read_counter(fields[2], "halfmove clock", 0).map_err(err)?;
-    pos.fullmove = read_counter(fields[3], "fullmove number", 1).map_err(err)?;
+    pos.turn = fields.side(1)?;
+    (pos.halfmove, pos.fullmove) = fields.counters(2)?;
     check_kings(&pos).map_err(err)?;
     check_pawns(&pos).map_err(err)?;
-    check_unmoved(&pos).map_err(err)?;
     let waiting = pos.turn.opposite();
     if pos.king_attacked(waiting) {
         return Err(err(format!(
@@ -98,20 +85,6 @@ pub(super) fn parse(input: &str) -> Result<StackedPosition, PositionError> {
     }
     pos.hash = pos.compute_hash();
     Ok(pos)
-}
-
-fn read_counter(text: &str, what: &str, min: u32) -> Result<u32, String> {
-    let value: u32 = text
-        .parse()
-        .ok()
-        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| format!("{what} must be a number, found {text:?}"))?;
-    if value < min || value > MAX_COUNTER {
-        return Err(format!(
-            "{what} must be between {min} and {MAX_COUNTER}, found {value}"
-        ));
-    }
-    Ok(value)
 }
 
 /// Reads one board's ranks, placing pieces and unmoved flags.
@@ -151,7 +124,10 @@ fn read_board(pos: &mut StackedPosition, z: usize, text: &str) -> Result<(), Str
                     let moved = chars.next_if_eq(&'*').is_some();
                     let local = rank * 8 + file;
                     pos.put(piece, square(z, local));
-                    if !moved {
+                    if !moved
+                        && z == home_board(piece.color)
+                        && start_kind(piece.color, local) == Some(piece.kind)
+                    {
                         pos.unmoved[z] |= bit(local);
                     }
                     file += 1;
@@ -207,25 +183,6 @@ fn check_pawns(pos: &StackedPosition) -> Result<(), String> {
     Ok(())
 }
 
-fn check_unmoved(pos: &StackedPosition) -> Result<(), String> {
-    for z in 0..3 {
-        for s in super::geometry::Bits(pos.unmoved[z]) {
-            let sq = square(z, s);
-            let p = pos.mailbox[sq].expect("unmoved flags are set on pieces");
-            if board_of(sq) != home_board(p.color) || start_kind(p.color, s) != Some(p.kind) {
-                return Err(format!(
-                    "{} on {} has no '*' (unmoved) but is not on a start square of its kind on board {}; write {}* for a piece that has moved",
-                    p.char(),
-                    square_name(sq),
-                    BOARD_LETTERS[home_board(p.color)],
-                    p.char()
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,8 +224,6 @@ mod tests {
         assert!(r.contains("Black has no king"), "{r}");
         let r = reason("8/8/8/8/8/8/8/4K3|8/8/8/8/4K*3/8/8/8|4k3/8/8/8/8/8/8/8 w 0 1");
         assert!(r.contains("White has 2 kings (Be1, Me4)"), "{r}");
-        let r = reason("8/8/8/8/8/8/8/4K3|8/8/8/8/4N3/8/8/8|4k3/8/8/8/8/8/8/8 w 0 1");
-        assert!(r.contains("N on Me4 has no '*'"), "{r}");
         let r = reason("8/8/8/8/8/8/8/4K3|P*7/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w 0 1");
         assert!(r.contains("white pawn on Ma8"), "{r}");
         let r = reason("8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4R*3 w 0 1");
@@ -280,6 +235,18 @@ mod tests {
         assert!(r.contains("'*' must directly follow"), "{r}");
         let r = reason("8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8R* w 0 1");
         assert!(r.contains("more than 8 files"), "{r}");
+    }
+
+    #[test]
+    fn a_piece_off_its_start_square_reads_as_moved() {
+        // A knight on M, a white rook on Black's home board, a pawn on its third rank.
+        let bare = "8/8/8/8/8/4P3/8/R3K3|8/8/8/8/4N3/8/8/8|R3k3/8/8/8/8/8/8/8 b 0 1";
+        let marked = "8/8/8/8/8/4P*3/8/R3K3|8/8/8/8/4N*3/8/8/8|R*3k3/8/8/8/8/8/8/8 b 0 1";
+        let pos = parse(bare).unwrap();
+        assert_eq!(pos, parse(marked).unwrap());
+        assert_eq!(format(&pos), marked);
+        assert!(pos.is_unmoved(0) && pos.is_unmoved(4));
+        assert!(!pos.is_unmoved(20));
     }
 
     #[test]
