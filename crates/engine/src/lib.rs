@@ -11,3 +11,4 @@ pub mod search;
 pub mod sprt;
 pub mod time;
 pub mod tt;
+pub mod types;

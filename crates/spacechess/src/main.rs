@@ -6,8 +6,11 @@ use rules::any;
 use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
+use failure::Failure;
+
 mod bench_cmd;
 mod engine_cmd;
+mod failure;
 mod loadtest;
 mod match_cmd;
 mod perft_cmd;
@@ -87,15 +90,6 @@ enum Command {
         /// The record file (PGN-shaped, records.md)
         file: std::path::PathBuf,
     },
-}
-
-/// A failure to report: the message, and exit status 2.
-pub struct Failure(pub String);
-
-impl<E: std::fmt::Display> From<E> for Failure {
-    fn from(e: E) -> Self {
-        Failure(e.to_string())
-    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
