@@ -330,9 +330,9 @@ minutes: number,
 /**
  * 0 to 3600 (default 0).
  */
-increment_seconds?: number, };
+increment_seconds?: number | null, };
 
-export type NewGameRequest = { variant: Variant, rules?: RuleSet, options?: Array<string>, mode?: Mode, human?: Side, level?: number | "max", time_control?: TimeControlRequest, position?: string, };
+export type NewGameRequest = { variant: Variant, rules?: RuleSet | null, options?: Array<string> | null, mode?: Mode | null, human?: Side | null, level?: number | "max", time_control?: TimeControlRequest | null, position?: string | null, };
 
 export type MoveRequest = { 
 /**
@@ -342,4 +342,4 @@ move: string,
 /**
  * Half-moves played so far as the client saw them.
  */
-ply?: number, };
+ply?: number | null, };

@@ -24,7 +24,7 @@ pub struct TimeControlRequest {
     /// More than 0, at most 1440; fractions allowed.
     pub minutes: f64,
     /// 0 to 3600 (default 0).
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub increment_seconds: Option<f64>,
 }
 
@@ -33,19 +33,19 @@ pub struct TimeControlRequest {
 #[derive(Serialize, TS)]
 pub struct NewGameRequest {
     pub variant: Variant,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub rules: Option<RuleSet>,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub options: Option<Vec<String>>,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub mode: Option<Mode>,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub human: Option<Side>,
-    #[ts(optional, type = "number | \"max\"")]
+    #[ts(optional = nullable, type = "number | \"max\"")]
     pub level: Option<serde_json::Value>,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub time_control: Option<TimeControlRequest>,
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub position: Option<String>,
 }
 
@@ -55,7 +55,7 @@ pub struct MoveRequest {
     /// The move's token (or its notation, typed by a person).
     pub r#move: String,
     /// Half-moves played so far as the client saw them.
-    #[ts(optional)]
+    #[ts(optional = nullable)]
     pub ply: Option<u32>,
 }
 
