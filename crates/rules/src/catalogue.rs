@@ -99,6 +99,22 @@ pub fn standard_setups() -> Vec<Setup> {
         .collect()
 }
 
+/// [`standard_setups`] and, for every option, each setup it applies to with it on (for
+/// fuzzing and tests that must cover every rule).
+pub fn every_setup() -> Vec<Setup> {
+    let mut out = standard_setups();
+    for o in GameOption::ALL {
+        let mut options = crate::setup::Options::default();
+        options.set(o);
+        for s in standard_setups() {
+            if let Ok(with) = Setup::new(s.variant(), s.rules_if_any(), options) {
+                out.push(with);
+            }
+        }
+    }
+    out
+}
+
 /// The catalogue.
 pub fn catalogue() -> Catalogue {
     let variants = Variant::ALL
@@ -179,6 +195,15 @@ mod tests {
         assert_eq!(setups.len(), 3 + RuleSet::ALL.len());
         for v in Variant::ALL {
             assert!(setups.iter().any(|s| s.variant() == v));
+        }
+    }
+
+    #[test]
+    fn every_setup_turns_each_option_on_where_it_applies() {
+        let all = every_setup();
+        assert_eq!(all.len(), standard_setups().len() + 2);
+        for o in GameOption::ALL {
+            assert!(all.iter().any(|s| s.options().has(o)));
         }
     }
 

@@ -474,3 +474,75 @@ impl From<MoveError> for PlayError {
         PlayError::Move(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::standard_setups;
+    use crate::zobrist::splitmix64;
+
+    /// The status and legal moves computed from scratch, for comparison with the cache.
+    fn fresh<P: Position>(g: &Game<P>) -> (Vec<P::Move>, GameStatus) {
+        let status = match g.declared() {
+            Some(o) => GameStatus::Over(o),
+            None => match position_status(g.position()) {
+                GameStatus::InProgress if g.repetitions() >= 3 => {
+                    GameStatus::Over(Outcome::draw(Termination::Repetition))
+                }
+                s => s,
+            },
+        };
+        let legal = match status {
+            GameStatus::InProgress => g.position().legal_moves(),
+            GameStatus::Over(_) => Vec::new(),
+        };
+        (legal, status)
+    }
+
+    fn check<P: Position>(setup: &Setup) {
+        let mut g: Game<P> = Game::from_setup(setup).unwrap();
+        let mut seed = 7;
+        for ply in 0..40 {
+            assert_eq!(
+                (g.legal_moves().to_vec(), g.status()),
+                fresh(&g),
+                "{setup} ply {ply}"
+            );
+            if g.is_over() {
+                break;
+            }
+            let (s, r) = splitmix64(seed);
+            seed = s;
+            let m = g.legal_moves()[(r % g.legal_moves().len() as u64) as usize];
+            let before = g.position().clone();
+            let token = before.move_token(m);
+            let played = g.play_token(&token).unwrap();
+            assert_eq!(played, m);
+            let last = g.played().last().unwrap();
+            assert_eq!(last.token, token);
+            assert_eq!(last.side, before.turn());
+            assert_eq!(last.number, before.fullmove_number());
+            assert_eq!(
+                last.notation,
+                crate::notation::notation_with_suffix(&before, m)
+            );
+            if ply % 7 == 6 {
+                g.undo().unwrap();
+                assert_eq!(
+                    (g.legal_moves().to_vec(), g.status()),
+                    fresh(&g),
+                    "{setup} undo"
+                );
+                g.play(m).unwrap();
+            }
+        }
+        assert!(g.play_token("no such move").is_err());
+    }
+
+    #[test]
+    fn the_cache_equals_a_fresh_computation_through_plays_and_undos() {
+        for setup in standard_setups() {
+            crate::with_position_type!(setup.variant(), P => check::<P>(&setup));
+        }
+    }
+}
