@@ -45,11 +45,10 @@ pub fn normalize(s: &str) -> String {
 /// Appends `+` or `#` to a display notation after the move was played.
 pub fn check_suffix<P: Position>(after: &P) -> &'static str {
     if !after.in_check() {
-        ""
-    } else if {
-        crate::generations::count();
-        after.count_legal() == 0
-    } {
+        return "";
+    }
+    crate::generations::count();
+    if after.count_legal() == 0 {
         "#"
     } else {
         "+"
