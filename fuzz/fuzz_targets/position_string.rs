@@ -9,40 +9,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use rules::any::new_game;
-use rules::{Options, RuleSet, Setup, Variant};
-
-fn all_setups() -> Vec<Setup> {
-    let option_sets = [
-        Options::default(),
-        Options {
-            rook_pawns: true,
-            ..Options::default()
-        },
-        Options {
-            destroy_both_kings: true,
-            ..Options::default()
-        },
-    ];
-    let mut setups = Vec::new();
-    for variant in Variant::ALL {
-        for rules in std::iter::once(None).chain(RuleSet::ALL.map(Some)) {
-            for options in option_sets {
-                if let Ok(setup) = Setup::new(variant, rules, options) {
-                    if !setups.contains(&setup) {
-                        setups.push(setup);
-                    }
-                }
-            }
-        }
-    }
-    setups
-}
+use rules::catalogue::every_setup;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for setup in all_setups() {
+    for setup in every_setup() {
         let Ok(game) = new_game(&setup, Some(text)) else {
             continue;
         };
@@ -53,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         // Move generation, notation and one move played must not panic either.
         let moves = game.legal_moves();
         let _ = game.status();
-        let _ = game.cells();
+        let _ = game.screen(true);
         if let Some(first) = moves.first() {
             let mut next = game.clone();
             next.play_text(&first.token)

@@ -1,111 +1,44 @@
-// The HTTP contract with the server (docs/api.md). The browser holds no rules: every
-// answer carries the position with its legal moves, and this module only moves JSON.
+// The HTTP contract with the server (docs/api.md). Its types are generated from the
+// server's Rust types (./generated/api.ts); this module only moves JSON and merges the
+// socket's updates. The browser holds no rules: every answer carries the position with
+// its legal moves, the history with move numbers, and the result in words.
 
-export type Side = 'white' | 'black';
-export type Variant = 'stacked' | 'trid' | 'quadlevel' | 'fourfold';
-export type Level = number | 'max';
+import type {
+  BoardView,
+  Catalogue,
+  CellView,
+  DrawAnswer,
+  GameView,
+  HistoryItem,
+  MoveView,
+  NewGameRequest,
+  ServerMessage,
+  Side,
+  Thinking,
+  Variant,
+} from './generated/api';
 
-export interface Cell {
-  name: string;
-  /** Board or level the cell belongs to (B/M/T; W/N/B or an attack board's name; L1..L4; 00..11). */
-  board: string;
-  coords: [number, number, number, number];
-  dark: boolean;
-  piece: string | null;
+export type { Catalogue, GameView, NewGameRequest, ServerMessage, Side, Thinking, Variant };
+export type Level = GameView['level'];
+export type Cell = CellView;
+export type AttackBoard = BoardView;
+export type LegalMove = MoveView;
+export type HistoryEntry = HistoryItem;
+export type NewGame = NewGameRequest;
+
+/** A socket message that carries a game: a whole `state`, or an `update`. */
+export type GameMessage = Extract<ServerMessage, { type: 'state' } | { type: 'update' }>;
+
+/**
+ * The game a socket message describes, given the last one this socket assembled: an
+ * `update` carries the history only from `history_from` on (the earlier entries are
+ * unchanged). Null when an update cannot be applied (no base, or a gap): refetch then.
+ */
+export function applyMessage(base: GameView | null, m: GameMessage): GameView | null {
+  if (m.type === 'state') return m.game;
+  if (!base || m.history_from > base.history.length) return null;
+  return { ...m.game, history: base.history.slice(0, m.history_from).concat(m.game.history) };
 }
-
-export interface AttackBoard {
-  name: string;
-  position: string;
-  post: string;
-  level: number;
-  standing: boolean;
-  owner: Side;
-}
-
-export interface LegalMove {
-  token: string;
-  notation: string;
-  from: string;
-  to: string;
-  captured_square: string | null;
-  mover: 'piece' | 'board';
-  piece: string | null;
-  capture: boolean;
-  promotion: string | null;
-  castling: boolean;
-}
-
-export interface HistoryEntry {
-  token: string;
-  notation: string;
-  from: string;
-  to: string;
-  eval: number | null;
-}
-
-export interface Clocks {
-  white_ms: number;
-  black_ms: number;
-  increment_ms: number;
-  running: Side | null;
-}
-
-export interface GameResult {
-  winner: Side | null;
-  reason: string;
-  text: string;
-}
-
-export interface GameView {
-  id: string;
-  variant: Variant;
-  rules: string | null;
-  options: string[];
-  mode: 'computer' | 'local';
-  human: Side;
-  level: Level;
-  position: string;
-  turn: Side;
-  ply: number;
-  fullmove: number;
-  status: 'in-progress' | 'over';
-  result: GameResult | null;
-  checked_kings: string[];
-  cells: Cell[];
-  attack_boards: AttackBoard[];
-  legal_moves: LegalMove[];
-  history: HistoryEntry[];
-  last_move: { from: string; to: string } | null;
-  clocks: Clocks | null;
-  computer_thinking: boolean;
-}
-
-export interface NewGame {
-  variant: Variant;
-  rules?: string | null;
-  options: string[];
-  mode: 'computer' | 'local';
-  human: Side;
-  level: Level;
-  time_control: { minutes: number; increment_seconds: number } | null;
-  position?: string | null;
-}
-
-export interface Thinking {
-  type: 'thinking';
-  depth: number;
-  elapsed_ms: number;
-  budget_ms: number;
-  nodes: number;
-  score: number | null;
-}
-
-export type ServerMessage =
-  | { type: 'state'; game: GameView }
-  | Thinking
-  | { type: 'oracle'; done: boolean; moves: unknown[] }
-  | { type: 'error'; error: { code: string; message: string } };
 
 /** A refusal or failure, with the server's error code (`network` when it was not reached). */
 export class ApiError extends Error {
@@ -148,12 +81,13 @@ async function request<T>(method: string, path: string, body?: unknown, asText =
 const game = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
+  variants: () => request<Catalogue>('GET', '/api/variants'),
   createGame: (body: NewGame) => request<GameView>('POST', '/api/games', body),
   getGame: (id: string) => request<GameView>('GET', game(id)),
   move: (id: string, move: string, ply: number) =>
     request<GameView>('POST', `${game(id)}/moves`, { move, ply }),
   takeback: (id: string) => request<GameView>('POST', `${game(id)}/takeback`),
-  offerDraw: (id: string) => request<{ accepted: boolean; game: GameView }>('POST', `${game(id)}/draw`),
+  offerDraw: (id: string) => request<DrawAnswer>('POST', `${game(id)}/draw`),
   resign: (id: string, side?: Side) =>
     request<GameView>('POST', `${game(id)}/resign`, side ? { side } : undefined),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),

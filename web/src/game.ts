@@ -1,9 +1,8 @@
 // The game screen: board views, the panel beside them, and the link to the server.
 
-import { api, ApiError, type GameView, type LegalMove, type ServerMessage, type Side, type Thinking } from './api';
+import { api, ApiError, applyMessage, type GameView, type LegalMove, type ServerMessage, type Side, type Thinking } from './api';
 import { renderFlat, GLYPHS } from './flat';
-import { describeResult, formatClock, formatEval, isLowTime, numberHistory } from './format';
-import { VARIANT_NAMES } from './layout';
+import { formatClock, formatEval, isLowTime } from './format';
 import { computeMarks } from './marks';
 import type { PickResult } from './picking';
 import { canCancel, IDLE, movableBoards, step, type Selection, type SelectionEvent } from './selection';
@@ -44,6 +43,8 @@ export interface GameScreenOptions {
 
 export class GameScreen {
   private view: GameView | null = null;
+  /** The game as this socket's messages built it (the base of the next update). */
+  private socketView: GameView | null = null;
   private selection: Selection = IDLE;
   private visualizer: boolean;
   private viewMode: '3d' | 'flat';
@@ -166,8 +167,13 @@ export class GameScreen {
   }
 
   private onSocket(m: ServerMessage): void {
-    if (m.type === 'state') this.setView(m.game);
-    else if (m.type === 'thinking') {
+    if (m.type === 'state' || m.type === 'update') {
+      // Updates carry only the history that changed since this socket's last message.
+      const next = applyMessage(this.socketView, m);
+      this.socketView = next;
+      if (next) this.setView(next);
+      else void this.refetch();
+    } else if (m.type === 'thinking') {
       this.thinking = m;
       this.renderThinking();
     } else if (m.type === 'error') this.say(m.error.message, 'error');
@@ -362,7 +368,7 @@ export class GameScreen {
       return;
     }
     const rules = v.variant === 'trid' && v.rules ? ` (${v.rules})` : '';
-    e.title.textContent = `${VARIANT_NAMES[v.variant]}${rules}`;
+    e.title.textContent = `${v.title}${rules}`;
     const marks = computeMarks(v, this.selection, this.visualizer);
     const orientation = this.orientation();
     if (this.viewMode === 'flat') renderFlat(e.flat, v, orientation, marks, (sq) => this.dispatch({ type: 'tap', square: sq }));
@@ -384,7 +390,7 @@ export class GameScreen {
 
   private renderStatus(v: GameView): void {
     let text: string;
-    if (v.status === 'over') text = `${describeResult(v)} (${v.result?.text ?? ''})`;
+    if (v.status === 'over') text = `${v.result?.description ?? ''} (${v.result?.text ?? ''})`;
     else if (computerToMove(v)) text = 'The computer is thinking…';
     else text = `${v.turn === 'white' ? 'White' : 'Black'} to move${v.checked_kings.length ? ' — check!' : ''}`;
     this.els.status.textContent = text;
@@ -496,15 +502,15 @@ export class GameScreen {
     const e = this.els.record;
     const items: HTMLElement[] = [];
     let li: HTMLElement | null = null;
-    for (const m of numberHistory(v)) {
+    v.history.forEach((m, i) => {
       if (m.side === 'white' || !li) {
         li = h('li', {}, h('span', { class: 'num', text: `${m.number}.${m.side === 'black' ? '..' : ''}` }));
         items.push(li);
       }
-      const ev = formatEval(m.entry.eval);
-      li.append(h('span', { class: 'mv', text: m.entry.notation, attrs: { 'data-ply': String(m.ply) } }));
+      const ev = formatEval(m.eval);
+      li.append(h('span', { class: 'mv', text: m.notation, attrs: { 'data-ply': String(i + 1) } }));
       if (ev) li.append(h('small', { class: 'eval', text: ev }));
-    }
+    });
     e.replaceChildren(...items);
     e.scrollTop = e.scrollHeight;
   }
@@ -522,7 +528,7 @@ export class GameScreen {
         { class: 'card' },
         h('h2', { text: 'Game over' }),
         h('p', { class: 'result-text', text: v.result?.text ?? '' }),
-        h('p', { class: 'result-reason', text: describeResult(v) }),
+        h('p', { class: 'result-reason', text: v.result?.description ?? '' }),
         button('NEW GAME', () => this.options.onNewGame(), 'new-game'),
         button('Look at the board', () => {
           this.gameOverDismissed = true;

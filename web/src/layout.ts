@@ -1,5 +1,6 @@
 // Where every square sits, in the 3D scene and in the flat view. Pure geometry from the
-// server's cell coordinates (see the rules crate's Cell): no rules live here.
+// server's cell coordinates and attack-board placements (the rules crate's screen): no
+// rules live here.
 
 import type { AttackBoard, Cell, GameView, Side, Variant } from './api';
 
@@ -29,45 +30,17 @@ export function cellPosition(variant: Variant, coords: readonly number[]): Vec3 
   }
 }
 
-/** Main level (2, 4, 6) whose corner a Tri-D post belongs to, from the post's rank. */
-export function mainLevelOfPostRank(rank: number): number {
-  if (rank <= 2 || rank === 4) return 2;
-  if (rank === 3 || rank === 6) return 4;
-  return 6;
-}
-
-/** Parses a Tri-D square or board position such as `b4(1)`. */
-export function parseTridSquare(name: string): { file: number; rank: number; level: number } | null {
-  const m = /^([a-f])(\d)\((\d)\)$/.exec(name);
-  if (!m) return null;
-  return { file: m[1].charCodeAt(0) - 97, rank: Number(m[2]), level: Number(m[3]) };
-}
-
-/**
- * The four columns an attack board at `position` covers (geometry of trid.md: the
- * post's column and the three diagonally outward), as Tri-D coordinates.
- */
-export function attackBoardSquares(position: string): [number, number, number, number][] {
-  const p = parseTridSquare(position);
-  if (!p) return [];
-  const outFile = p.file <= 2 ? p.file - 1 : p.file + 1;
-  const near = p.rank === 1 || p.rank === 3 || p.rank === 5;
-  const outRank = near ? p.rank - 1 : p.rank + 1;
-  return [
-    [p.file, p.rank, p.level, 0],
-    [outFile, p.rank, p.level, 0],
-    [p.file, outRank, p.level, 0],
-    [outFile, outRank, p.level, 0],
-  ];
+/** The squares a Tri-D board move `to` would cover, as the server's legal move gives them. */
+export function boardDestinationSquares(view: Pick<GameView, 'legal_moves'>, to: string): number[][] {
+  const m = view.legal_moves.find((x) => x.mover === 'board' && x.to === to && x.board_to);
+  return m?.board_to?.squares.map((q) => q.coords) ?? [];
 }
 
 /** Where a Tri-D post stands and how far it reaches (from its main board to the board). */
-export function postGeometry(board: AttackBoard): { top: Vec3; bottom: Vec3 } | null {
-  const p = parseTridSquare(board.position);
-  if (!p) return null;
-  const main = mainLevelOfPostRank(p.rank);
-  const a = cellPosition('trid', [p.file, p.rank, board.level, 0]);
-  const b = cellPosition('trid', [p.file, p.rank, main, 0]);
+export function postGeometry(board: AttackBoard): { top: Vec3; bottom: Vec3 } {
+  const [x, y, level] = board.post_coords;
+  const a = cellPosition('trid', [x, y, level, 0]);
+  const b = cellPosition('trid', [x, y, board.main_level, 0]);
   return a.y > b.y ? { top: a, bottom: b } : { top: b, bottom: a };
 }
 
@@ -174,15 +147,12 @@ export function flatRows(view: GameView, orientation: Side): FlatRow[] {
       const mains = orientation === 'white' ? ['B', 'N', 'W'] : ['W', 'N', 'B'];
       return mains.map((main) => {
         const level = TRID_MAIN[main];
-        const boards = view.attack_boards.filter((ab) => {
-          const p = parseTridSquare(ab.position);
-          return p !== null && mainLevelOfPostRank(p.rank) === level;
-        });
+        const boards = view.attack_boards.filter((ab) => ab.main_level === level);
         const side = (queen: boolean) =>
           boards
-            .filter((ab) => (parseTridSquare(ab.position)?.file ?? 0) <= 2 === queen)
+            .filter((ab) => ab.post_coords[0] <= 2 === queen)
             .sort((a, b) => {
-              const d = (parseTridSquare(b.position)?.rank ?? 0) - (parseTridSquare(a.position)?.rank ?? 0);
+              const d = b.post_coords[1] - a.post_coords[1];
               return orientation === 'white' ? d : -d;
             })
             .map((ab) => {
@@ -229,10 +199,3 @@ export function pieceName(piece: string): string {
   const colour = piece === piece.toUpperCase() ? 'white' : 'black';
   return `${colour} ${PIECE_NAMES[piece.toLowerCase()] ?? piece}`;
 }
-
-export const VARIANT_NAMES: Record<Variant, string> = {
-  stacked: 'Stacked Boards',
-  trid: 'Tri-D',
-  quadlevel: 'Quadlevel',
-  fourfold: 'Fourfold',
-};

@@ -1,8 +1,8 @@
 // The opening screen: choose the game, or resume the one saved in this browser.
-// Plain DOM and no three.js, so it appears at once.
+// Plain DOM and no three.js, so it appears at once. What can be chosen (variants, rule
+// sets, options and where they apply, levels) comes from GET /api/variants.
 
-import type { Level, NewGame, Side, Variant } from './api';
-import { VARIANT_NAMES } from './layout';
+import { api, type Catalogue, type Level, type NewGame, type Side } from './api';
 import type { SavedGame } from './storage';
 
 export interface OpeningChoice {
@@ -10,21 +10,22 @@ export interface OpeningChoice {
   visualizer: boolean;
 }
 
-export const RULE_SETS = ['federation', 'meder', 'stepwise'] as const;
-
 /** Reads the form into the server's NewGame body (plus the browser-only visualizer choice). */
-export function readChoice(form: HTMLFormElement): OpeningChoice {
+export function readChoice(form: HTMLFormElement, catalogue: Catalogue): OpeningChoice {
   const data = new FormData(form);
-  const variant = String(data.get('variant') ?? 'stacked') as Variant;
-  const rules = variant === 'trid' ? String(data.get('rules') ?? 'federation') : null;
-  const options: string[] = [];
-  if (variant === 'trid' && rules === 'federation' && data.get('rook-pawns')) options.push('rook-pawns');
-  if (variant === 'quadlevel' && data.get('destroy-both-kings')) options.push('destroy-both-kings');
+  const entry = catalogue.variants.find((v) => v.id === data.get('variant')) ?? catalogue.variants[0];
+  const variant = entry.id;
+  const rules = entry.rules.find((r) => r.id === data.get('rules'))?.id ?? entry.rules[0]?.id ?? null;
+  // An option counts only where the catalogue says it applies.
+  const options = entry.options
+    .filter((o) => data.get(o.id) && (o.rules.length === 0 || (rules !== null && o.rules.includes(rules))))
+    .map((o) => o.id);
   const mode = data.get('mode') === 'local' ? 'local' : 'computer';
   let human = String(data.get('colour') ?? 'white');
   if (human === 'random') human = Math.random() < 0.5 ? 'white' : 'black';
-  const levelRaw = String(data.get('level') ?? '4');
-  const level: Level = levelRaw === 'max' ? 'max' : Math.min(6, Math.max(1, Number(levelRaw) || 4));
+  const { min, max, max_id } = catalogue.levels;
+  const levelRaw = String(data.get('level') ?? '');
+  const level: Level = levelRaw === max_id ? 'max' : Math.min(max, Math.max(min, Number(levelRaw) || catalogue.levels.default));
   const timed = data.get('timed') === 'on';
   const minutes = Math.max(0.5, Number(data.get('minutes')) || 10);
   const inc = Math.max(0, Number(data.get('increment')) || 0);
@@ -50,20 +51,70 @@ function part<T extends HTMLElement>(root: ParentNode, selector: string): T {
   return e;
 }
 
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The level offered first: 4 plies when the catalogue has it (a fair first opponent). */
+const PREFERRED_LEVEL = 4;
+
+/** The variant-specific part of the form: rule sets and options, from the catalogue. */
+function variantExtras(catalogue: Catalogue): string {
+  return catalogue.variants
+    .filter((v) => v.rules.length > 0 || v.options.length > 0)
+    .map((v) => {
+      const rules = v.rules.length
+        ? `<select name="rules" aria-label="${escape(v.title)} rule set">${v.rules
+            .map((r) => `<option value="${r.id}">${escape(r.title)}</option>`)
+            .join('')}</select>`
+        : '';
+      const options = v.options
+        .map(
+          (o) =>
+            `<label class="choice option" data-rules="${o.rules.join(' ')}" title="${escape(o.description)}"><input type="checkbox" name="${o.id}"> ${escape(o.title)}</label>`,
+        )
+        .join('');
+      const legend = v.rules.length ? `${escape(v.title)} rules` : `${escape(v.title)} option`;
+      return `<fieldset class="variant-extra" data-variant="${v.id}"><legend>${legend}</legend>${rules}${options}</fieldset>`;
+    })
+    .join('');
+}
+
+/** Shows the opening screen once the catalogue has arrived. */
 export function renderOpening(
   host: HTMLElement,
   saved: SavedGame | null,
   onStart: (c: OpeningChoice) => Promise<void>,
   onResume: (s: SavedGame) => void,
 ): void {
-  const variants = (Object.keys(VARIANT_NAMES) as Variant[])
+  host.innerHTML = '<main class="opening"><h1>spacechess</h1><p class="loading">Loading…</p></main>';
+  api
+    .variants()
+    .then((catalogue) => renderForm(host, catalogue, saved, onStart, onResume))
+    .catch((e: unknown) => {
+      host.innerHTML = `<main class="opening"><h1>spacechess</h1><p class="error" role="alert">${escape(
+        e instanceof Error ? e.message : String(e),
+      )}</p></main>`;
+    });
+}
+
+function renderForm(
+  host: HTMLElement,
+  catalogue: Catalogue,
+  saved: SavedGame | null,
+  onStart: (c: OpeningChoice) => Promise<void>,
+  onResume: (s: SavedGame) => void,
+): void {
+  const variants = catalogue.variants
     .map(
       (v, i) =>
-        `<label class="choice"><input type="radio" name="variant" value="${v}"${i === 0 ? ' checked' : ''}> ${VARIANT_NAMES[v]}</label>`,
+        `<label class="choice"><input type="radio" name="variant" value="${v.id}"${i === 0 ? ' checked' : ''}> ${escape(v.title)}</label>`,
     )
     .join('');
-  const levels = ['1', '2', '3', '4', '5', '6', 'max']
-    .map((l) => `<option value="${l}"${l === '4' ? ' selected' : ''}>${l === 'max' ? 'Max' : l}</option>`)
+  const { min, max, max_id } = catalogue.levels;
+  const first = PREFERRED_LEVEL >= min && PREFERRED_LEVEL <= max ? PREFERRED_LEVEL : catalogue.levels.default;
+  const depths = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+  const levels = [...depths, max_id]
+    .map((l) => `<option value="${l}"${l === String(first) ? ' selected' : ''}>${l === max_id ? 'Max' : l}</option>`)
     .join('');
   host.innerHTML = `
   <main class="opening">
@@ -72,15 +123,7 @@ export function renderOpening(
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <form class="setup">
       <fieldset><legend>Variant</legend>${variants}</fieldset>
-      <fieldset class="trid-only"><legend>Tri-D rules</legend>
-        <select name="rules" aria-label="Tri-D rule set">
-          <option value="federation">Federation</option><option value="meder">Meder</option><option value="stepwise">Stepwise</option>
-        </select>
-        <label class="choice federation-only"><input type="checkbox" name="rook-pawns"> Rook-pawn rule</label>
-      </fieldset>
-      <fieldset class="quadlevel-only"><legend>Quadlevel option</legend>
-        <label class="choice"><input type="checkbox" name="destroy-both-kings"> Destroy both kings</label>
-      </fieldset>
+      ${variantExtras(catalogue)}
       <fieldset><legend>Opponent</legend>
         <label class="choice"><input type="radio" name="mode" value="computer" checked> Computer</label>
         <label class="choice"><input type="radio" name="mode" value="local"> Two players on this device</label>
@@ -110,9 +153,15 @@ export function renderOpening(
   const sync = () => {
     const d = new FormData(form);
     const variant = d.get('variant');
-    part(form, '.trid-only').hidden = variant !== 'trid';
-    part(form, '.federation-only').hidden = d.get('rules') !== 'federation';
-    part(form, '.quadlevel-only').hidden = variant !== 'quadlevel';
+    const rules = String(d.get('rules') ?? '');
+    for (const f of form.querySelectorAll<HTMLFieldSetElement>('fieldset.variant-extra')) {
+      f.hidden = f.dataset.variant !== variant;
+      f.disabled = f.hidden;
+    }
+    for (const o of form.querySelectorAll<HTMLElement>('label.option')) {
+      const applies = o.dataset.rules ?? '';
+      o.hidden = applies !== '' && !applies.split(' ').includes(rules);
+    }
     part(form, '.computer-only').hidden = d.get('mode') === 'local';
     part(form, '.timed-only').hidden = d.get('timed') !== 'on';
   };
@@ -124,7 +173,7 @@ export function renderOpening(
     ev.preventDefault();
     start.disabled = true;
     error.hidden = true;
-    onStart(readChoice(form))
+    onStart(readChoice(form, catalogue))
       .catch((e: unknown) => {
         error.textContent = e instanceof Error ? e.message : String(e);
         error.hidden = false;

@@ -32,7 +32,7 @@ import {
 } from 'three';
 import type { GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { attackBoardSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
+import { boardDestinationSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
@@ -75,6 +75,8 @@ export class BoardScene {
   private cellPos = new Map<string, Vec3>();
   private cellBoard = new Map<string, string>();
   private geometryKey = '';
+  /** The view last drawn (its legal moves give the board destinations' squares). */
+  private view: GameView | null = null;
   private orientation: Side = 'white';
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
@@ -153,6 +155,7 @@ export class BoardScene {
   // ------------------------------------------------------------------ public
 
   update(view: GameView, marks: Marks, orientation: Side, visualizer: boolean): void {
+    this.view = view;
     const key = view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
     if (key !== this.geometryKey) {
       this.geometryKey = key;
@@ -244,7 +247,7 @@ export class BoardScene {
 
   /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
   findBoardDestPoint(to: string): { x: number; y: number } | null {
-    const pts = attackBoardSquares(to).map((c) => cellPosition('trid', c));
+    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
     if (!pts.length) return null;
     const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
     const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
@@ -367,7 +370,6 @@ export class BoardScene {
     }
     for (const ab of view.attack_boards) {
       const g = postGeometry(ab);
-      if (!g) continue;
       const h = Math.abs(g.top.y - g.bottom.y);
       const post = new Mesh(this.geos.post, this.mats.post);
       post.scale.y = h;
@@ -489,7 +491,7 @@ export class BoardScene {
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.58, this.mats.framePick));
     }
     for (const to of marks.boardTargets) {
-      const pts = attackBoardSquares(to).map((c) => cellPosition('trid', c));
+      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
       if (!pts.length) continue;
       this.markLayer.add(this.rectangle(pts, 0.5, this.mats.boardDest));
       this.markLayer.add(this.rectangle(pts, 0.44, this.mats.boardDest));

@@ -33,11 +33,28 @@ export function fourfoldCells(): Cell[] {
   return out;
 }
 
+/** An attack board as the server describes it (placement data as the rules crate gives it). */
+export function board(name: string, post: string, level: number, mainLevel: number, owner: 'white' | 'black', cover: [number, number][]): AttackBoard {
+  const x = post.charCodeAt(0) - 97;
+  const y = Number(post.slice(1));
+  return {
+    name,
+    owner,
+    position: `${post}(${level})`,
+    post,
+    level,
+    standing: level > mainLevel,
+    main_level: mainLevel,
+    post_coords: [x, y, level, 0],
+    squares: cover.map(([cx, cy]) => ({ name: `${FILES[cx]}${cy}(${level})`, coords: [cx, cy, level, 0] })),
+  };
+}
+
 export const TRID_BOARDS: AttackBoard[] = [
-  { name: 'WQL', position: 'b1(3)', post: 'b1', level: 3, standing: true, owner: 'white' },
-  { name: 'WKL', position: 'e1(3)', post: 'e1', level: 3, standing: true, owner: 'white' },
-  { name: 'BQL', position: 'b8(7)', post: 'b8', level: 7, standing: true, owner: 'black' },
-  { name: 'BKL', position: 'e8(7)', post: 'e8', level: 7, standing: true, owner: 'black' },
+  board('WQL', 'b1', 3, 2, 'white', [[0, 0], [1, 0], [0, 1], [1, 1]]),
+  board('WKL', 'e1', 3, 2, 'white', [[4, 0], [5, 0], [4, 1], [5, 1]]),
+  board('BQL', 'b8', 7, 6, 'black', [[0, 8], [1, 8], [0, 9], [1, 9]]),
+  board('BKL', 'e8', 7, 6, 'black', [[4, 8], [5, 8], [4, 9], [5, 9]]),
 ];
 
 export function tridCells(boards: AttackBoard[] = TRID_BOARDS): Cell[] {
@@ -49,20 +66,7 @@ export function tridCells(boards: AttackBoard[] = TRID_BOARDS): Cell[] {
   ];
   for (const [b, level, r0] of main)
     for (let y = r0; y < r0 + 4; y++) for (let x = 1; x <= 4; x++) out.push(cell(`${FILES[x]}${y}(${level})`, b, [x, y, level, 0]));
-  for (const ab of boards) {
-    const m = /^([a-f])(\d)\((\d)\)$/.exec(ab.position)!;
-    const fx = m[1].charCodeAt(0) - 97;
-    const ry = Number(m[2]);
-    const ox = fx <= 2 ? fx - 1 : fx + 1;
-    const oy = [1, 3, 5].includes(ry) ? ry - 1 : ry + 1;
-    for (const [x, y] of [
-      [fx, ry],
-      [ox, ry],
-      [fx, oy],
-      [ox, oy],
-    ])
-      out.push(cell(`${FILES[x]}${y}(${ab.level})`, ab.name, [x, y, ab.level, 0]));
-  }
+  for (const ab of boards) for (const q of ab.squares) out.push(cell(q.name, ab.name, q.coords));
   return out;
 }
 
@@ -78,6 +82,7 @@ export function move(from: string, to: string, extra: Partial<LegalMove> = {}): 
     capture: false,
     promotion: null,
     castling: false,
+    board_to: null,
     ...extra,
   };
 }
@@ -90,6 +95,9 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
   return {
     id: 'g1',
     variant,
+    title: variant,
+    start_position: 'fixture',
+    oracle: false,
     rules: variant === 'trid' ? 'federation' : null,
     options: [],
     mode: 'computer',

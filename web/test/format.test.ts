@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { clampOrbit, nextTilt, orbitOffset } from '../src/camera-rig';
-import { describeResult, formatClock, formatEval, isLowTime, numberHistory } from '../src/format';
+import { applyMessage, type HistoryEntry } from '../src/api';
+import { formatClock, formatEval, isLowTime } from '../src/format';
 import { backoffDelay } from '../src/socket';
+import { move, stackedCells, view } from './fixtures';
 
-const entry = (n: string) => ({ token: n, notation: n, from: '', to: '', eval: null });
+const entry = (n: string, i: number): HistoryEntry => ({
+  ...move('a1', 'a2', { token: n, notation: n }),
+  number: Math.floor(i / 2) + 1,
+  side: i % 2 === 0 ? 'white' : 'black',
+  eval: null,
+});
 
-describe('move record numbering', () => {
-  it('numbers from the start position', () => {
-    const out = numberHistory({ history: ['a', 'b', 'c'].map(entry), fullmove: 2, turn: 'black' });
-    expect(out.map((m) => `${m.number}${m.side[0]}`)).toEqual(['1w', '1b', '2w']);
+describe('socket updates', () => {
+  const base = view('stacked', stackedCells(), {}, { ply: 2, history: ['a', 'b'].map(entry) });
+  it('an update keeps the history before history_from and appends what it carries', () => {
+    const next = { ...base, ply: 3, history: [{ ...entry('b', 1), eval: 0.5 }, entry('c', 2)] };
+    const merged = applyMessage(base, { type: 'update', game: next, history_from: 1 })!;
+    expect(merged.ply).toBe(3);
+    expect(merged.history.map((h) => h.token)).toEqual(['a', 'b', 'c']);
+    expect(merged.history[1].eval).toBe(0.5);
   });
-  it('numbers a game that started with Black to move', () => {
-    const out = numberHistory({ history: ['a', 'b'].map(entry), fullmove: 6, turn: 'black' });
-    expect(out.map((m) => `${m.number}${m.side[0]}`)).toEqual(['5b', '6w']);
+  it('a take back shortens the history', () => {
+    const merged = applyMessage(base, { type: 'update', game: { ...base, ply: 1, history: [] }, history_from: 1 })!;
+    expect(merged.history.map((h) => h.token)).toEqual(['a']);
+  });
+  it('a state replaces everything; an update without its base asks for a refetch', () => {
+    expect(applyMessage(null, { type: 'state', game: base })).toBe(base);
+    expect(applyMessage(null, { type: 'update', game: base, history_from: 0 })).toBeNull();
+    expect(applyMessage(base, { type: 'update', game: base, history_from: 5 })).toBeNull();
   });
 });
 
@@ -30,12 +46,6 @@ describe('formatting', () => {
     expect(formatClock(-5)).toBe('0:00.0');
     expect(isLowTime(15000)).toBe(true);
     expect(isLowTime(60000)).toBe(false);
-  });
-  it('results name the winner and the reason', () => {
-    expect(describeResult({ result: { winner: 'white', reason: 'checkmate', text: '1-0' } })).toBe('White wins by checkmate');
-    expect(describeResult({ result: { winner: null, reason: 'repetition', text: '1/2-1/2' } })).toBe('Draw by threefold repetition');
-    expect(describeResult({ result: { winner: 'black', reason: 'time', text: '0-1' } })).toBe('Black wins on time');
-    expect(describeResult({ result: { winner: 'black', reason: 'resignation', text: '0-1' } })).toMatch(/White resigned/);
   });
 });
 

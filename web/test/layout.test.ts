@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attackBoardSquares, cellPosition, flatRows, mainLevelOfPostRank, postGeometry } from '../src/layout';
-import { fourfoldCells, quadlevelCells, stackedCells, TRID_BOARDS, tridCells, view } from './fixtures';
+import { boardDestinationSquares, cellPosition, flatRows, postGeometry } from '../src/layout';
+import { boardMove, fourfoldCells, quadlevelCells, stackedCells, TRID_BOARDS, tridCells, view } from './fixtures';
 
 describe('3D positions', () => {
   it('every square of every variant has its own place', () => {
@@ -38,20 +38,19 @@ describe('3D positions', () => {
 });
 
 describe('Tri-D attack boards', () => {
-  it('covers the post column and the three diagonally outward', () => {
-    const names = (pos: string) => attackBoardSquares(pos).map(([x, y]) => `${'abcdef'[x]}${y}`).sort();
-    expect(names('b1(3)')).toEqual(['a0', 'a1', 'b0', 'b1']);
-    expect(names('b4(1)')).toEqual(['a4', 'a5', 'b4', 'b5']);
-    expect(names('e6(5)')).toEqual(['e6', 'e7', 'f6', 'f7']);
-  });
-  it('posts belong to main boards by rank', () => {
-    expect([1, 4, 3, 6, 5, 8].map(mainLevelOfPostRank)).toEqual([2, 2, 4, 4, 6, 6]);
+  it('a board move is drawn on the squares the server gives for its destination', () => {
+    const dest = { ...TRID_BOARDS[0], position: 'b4(1)', level: 1 };
+    const v = view('trid', tridCells(), {}, {
+      legal_moves: [boardMove('WQL', 'b4(1)', { board_to: { ...dest, squares: [{ name: 'a4(1)', coords: [0, 4, 1, 0] }] } })],
+    });
+    expect(boardDestinationSquares(v, 'b4(1)')).toEqual([[0, 4, 1, 0]]);
+    expect(boardDestinationSquares(v, 'b3(3)')).toEqual([]);
   });
   it('a standing post rises from its main board; a hanging one drops below it', () => {
-    const stand = postGeometry(TRID_BOARDS[0])!;
+    const stand = postGeometry(TRID_BOARDS[0]);
     expect(stand.bottom.y).toBeCloseTo(cellPosition('trid', [1, 1, 2, 0]).y);
     expect(stand.top.y).toBeCloseTo(cellPosition('trid', [1, 1, 3, 0]).y);
-    const hang = postGeometry({ ...TRID_BOARDS[0], position: 'b4(1)', level: 1, standing: false })!;
+    const hang = postGeometry({ ...TRID_BOARDS[0], position: 'b4(1)', level: 1, standing: false, post_coords: [1, 4, 1, 0] });
     expect(hang.top.y).toBeCloseTo(cellPosition('trid', [1, 4, 2, 0]).y);
     expect(hang.bottom.y).toBeCloseTo(cellPosition('trid', [1, 4, 1, 0]).y);
   });

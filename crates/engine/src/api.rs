@@ -1,111 +1,27 @@
-//! The engine's library interface, used by the server and the text protocol: start a
-//! search with limits on its own threads, receive progress, stop it at any time, take
-//! the result. Also the Oracle, the evaluation for the record, and draw offers.
+//! The engine's interface for the server and the text protocol: start a search with
+//! limits on its own threads, receive progress, stop it at any time, take the result.
+//! Also the Oracle, the evaluation for the record, and draw offers.
 //!
-//! Every entry point takes an [`AnyGame`], finds its concrete [`Game<P>`] once with
-//! [`with_position_type!`] and then runs generic code (`*_position` functions, also
-//! public, so that tests and tools can call them with any [`Position`] type).
+//! Every entry point takes an [`AnyGame`], matches its variant once with
+//! [`rules::dispatch!`] and runs generic code over [`Evaluate`] (`search_game`,
+//! `search_value`, also public, so that tests and tools can call them with any
+//! position type). The plain data lives in [`crate::types`] and is re-exported here.
 
+use crate::eval::Evaluate;
 use crate::oracle;
 use crate::score::{self, Value};
 use crate::search::{self, Iteration, Params, Shared};
 use crate::time::Budget;
-use crate::tt::Table;
 use rules::any::AnyGame;
-use rules::{with_position_type, Game, Position};
+use rules::{dispatch, Game};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// The opponent's strength: look-ahead in plies (1–6), or Max (deepens until its budget ends).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Depth(u8),
-    Max,
-}
-
-/// A game clock as seen by the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    pub remaining: Duration,
-    pub increment: Duration,
-}
-
-/// What bounds a search. Every bound that is set applies; the 15 s cap applies always
-/// unless `movetime` or `clock` says otherwise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub clock: Option<Clock>,
-}
-
-impl Limits {
-    /// The limits of an opponent level, with an optional game clock.
-    pub fn for_level(level: Level, clock: Option<Clock>) -> Limits {
-        Limits {
-            depth: match level {
-                Level::Depth(d) => Some(d as u32),
-                Level::Max => None,
-            },
-            nodes: None,
-            movetime: None,
-            clock,
-        }
-    }
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (positive: the side to move mates; negative: is mated).
-    Mate(i32),
-}
-
-/// Search progress, sent after each completed iteration (and periodically).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    pub depth: u32,
-    pub score: Score,
-    /// The principal variation as move tokens.
-    pub pv: Vec<String>,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    /// The time the search allotted itself.
-    pub budget: Duration,
-}
-
-/// The final result of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The best move's token; `None` only when there is no legal move.
-    pub best: Option<String>,
-    pub score: Score,
-    pub depth: u32,
-    pub pv: Vec<String>,
-    pub nodes: u64,
-    pub elapsed: Duration,
-}
-
-/// Engine settings shared by searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    pub threads: usize,
-    pub hash_mb: usize,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            hash_mb: 64,
-        }
-    }
-}
+pub use crate::search::tokens;
+pub use crate::tt::table_of_size;
+pub use crate::types::*;
 
 /// A running search on its own threads.
 pub struct SearchHandle {
@@ -151,7 +67,7 @@ impl Drop for SearchHandle {
 /// With a depth limit (the opponent's levels) the engine varies between root moves that
 /// score within a few centipawns of each other, so that games are not all alike.
 pub fn start_search(
-    game: &dyn AnyGame,
+    game: &AnyGame,
     limits: Limits,
     settings: Settings,
     on_progress: Box<dyn FnMut(Progress) + Send>,
@@ -167,89 +83,24 @@ pub fn start_search(
     start_search_with(game, limits, settings, options, on_progress)
 }
 
-/// Random variety at the opponent's levels: root moves within this many centipawns of
-/// the best are taken at random.
-pub const LEVEL_VARIETY: i32 = 8;
-
-/// Search switches beyond [`Limits`], for the text protocol and tools.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchOptions {
-    /// Random root variety in centipawns (0: deterministic with one thread).
-    pub vary: i32,
-    /// No time cap at all (the protocol's `go infinite`): runs until stopped.
-    pub infinite: bool,
-    /// Seed for the variety (0: from the clock).
-    pub seed: u64,
-    /// Play as the plain baseline (fixed-depth alpha-beta, material only; see
-    /// [`crate::plain`]) instead of the engine: for strength measurements.
-    pub plain: bool,
-}
-
 /// [`start_search`] with explicit [`SearchOptions`].
 pub fn start_search_with(
-    game: &dyn AnyGame,
+    game: &AnyGame,
     limits: Limits,
     settings: Settings,
     options: SearchOptions,
     on_progress: Box<dyn FnMut(Progress) + Send>,
 ) -> SearchHandle {
     let stop = Arc::new(AtomicBool::new(false));
-    let game = game.clone_box();
+    let game = game.clone();
     let flag = stop.clone();
-    let thread = std::thread::spawn(move || {
-        let game: &dyn AnyGame = game.as_ref();
-        with_position_type!(
-            game.setup().variant(),
-            P => match game.as_any().downcast_ref::<Game<P>>() {
-                Some(g) => search_game(g, limits, settings, options, flag, on_progress),
-                None => no_search(),
-            },
-            no_search()
-        )
-    });
+    let thread = std::thread::spawn(
+        move || dispatch!(&game, g => search_game(g, limits, settings, options, flag, on_progress)),
+    );
     SearchHandle {
         stop,
         thread: Some(thread),
     }
-}
-
-fn no_search() -> SearchResult {
-    SearchResult {
-        best: None,
-        score: Score::Cp(0),
-        depth: 0,
-        pv: Vec::new(),
-        nodes: 0,
-        elapsed: Duration::ZERO,
-    }
-}
-
-/// Tables kept between searches: allocating and clearing 64 MB for every move would
-/// cost more than a shallow search. A table is reused only when no search holds it.
-static TABLES: Mutex<Vec<Arc<Table>>> = Mutex::new(Vec::new());
-const TABLES_KEPT: usize = 4;
-
-/// A transposition table of `mb` megabytes that no running search uses.
-pub fn table_of_size(mb: usize) -> Arc<Table> {
-    let mut pool = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = pool
-        .iter()
-        .find(|t| Arc::strong_count(t) == 1 && t.megabytes() == mb)
-    {
-        let t = t.clone();
-        t.clear();
-        return t;
-    }
-    let t = Arc::new(Table::new(mb));
-    if pool.len() >= TABLES_KEPT {
-        if let Some(i) = pool.iter().position(|t| Arc::strong_count(t) == 1) {
-            pool.remove(i);
-        }
-    }
-    if pool.len() < TABLES_KEPT {
-        pool.push(t.clone());
-    }
-    t
 }
 
 /// The search parameters for limits, settings and options.
@@ -276,7 +127,7 @@ pub fn params_for(limits: &Limits, settings: &Settings, options: &SearchOptions)
 }
 
 /// Searches a game's current position on the calling thread (plus helpers).
-pub fn search_game<P: Position>(
+pub fn search_game<P: Evaluate>(
     game: &Game<P>,
     limits: Limits,
     settings: Settings,
@@ -334,53 +185,6 @@ pub fn search_game<P: Position>(
     }
 }
 
-/// The tokens of a line of moves from `pos` (stops at a move that is not legal, which a
-/// line built from the search never contains).
-pub fn tokens<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !p.legal_moves().contains(&m) {
-            break;
-        }
-        out.push(p.move_token(m));
-        p.play(m);
-    }
-    out
-}
-
-/// The Oracle's verdict on one root move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OracleMove {
-    pub token: String,
-    /// From the player's (side to move's) point of view.
-    pub score: Score,
-    pub depth: u32,
-    pub tag: OracleTag,
-    pub line: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OracleTag {
-    /// An ordinary evaluation (amber).
-    Eval,
-    /// Forces mate in N (green).
-    Mate(u32),
-    /// Gets mated in N against best play (red).
-    Mated(u32),
-    /// Brings the same position up a third time.
-    DrawRepetition,
-    /// Lets the opponent reply with a third repetition.
-    AllowsRepetition,
-}
-
-/// The Oracle's report so far: every legal move, best first.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OracleReport {
-    pub moves: Vec<OracleMove>,
-    pub done: bool,
-}
-
 /// A running Oracle.
 pub struct OracleHandle {
     inner: SearchHandle,
@@ -402,25 +206,24 @@ impl OracleHandle {
 /// Starts the Oracle on the game's current position with a total budget (about 6 s).
 /// `on_report` is called with each improved report and finally with `done: true`.
 pub fn start_oracle(
-    game: &dyn AnyGame,
+    game: &AnyGame,
     budget: Duration,
     settings: Settings,
     mut on_report: Box<dyn FnMut(OracleReport) + Send>,
 ) -> OracleHandle {
     let stop = Arc::new(AtomicBool::new(false));
-    let game = game.clone_box();
+    let game = game.clone();
     let flag = stop.clone();
     let thread = std::thread::spawn(move || {
-        let game: &dyn AnyGame = game.as_ref();
-        with_position_type!(
-            game.setup().variant(),
-            P => match game.as_any().downcast_ref::<Game<P>>() {
-                Some(g) => oracle::run(g, budget, settings, flag, &mut on_report),
-                None => on_report(OracleReport { moves: Vec::new(), done: true }),
-            },
-            on_report(OracleReport { moves: Vec::new(), done: true })
-        );
-        no_search()
+        dispatch!(&game, g => oracle::run(g, budget, settings, flag, &mut on_report));
+        SearchResult {
+            best: None,
+            score: Score::Cp(0),
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
     });
     OracleHandle {
         inner: SearchHandle {
@@ -433,7 +236,7 @@ pub fn start_oracle(
 /// The evaluation of the current position in pawns from White's side, for the move
 /// record: a short search (depth 5, at most 150 ms, one thread), not just the static score.
 /// A finished game scores ±100 for a mate and 0 for a draw.
-pub fn evaluate_for_record(game: &dyn AnyGame) -> f32 {
+pub fn evaluate_for_record(game: &AnyGame) -> f32 {
     if let rules::GameStatus::Over(o) = game.status() {
         return match o.winner {
             Some(rules::Color::White) => 100.0,
@@ -453,13 +256,10 @@ pub fn evaluate_for_record(game: &dyn AnyGame) -> f32 {
     (white as f32 / 100.0 * 100.0).round() / 100.0
 }
 
-/// Ahead means more than this many centipawns by the engine's evaluation.
-pub const AHEAD_MARGIN: i32 = 50;
-
 /// Whether the engine, playing the side to move or its opponent, accepts a draw offer:
 /// yes when it is not ahead by its own evaluation (more than half a pawn, after a short
 /// search). `engine_side` is the engine's colour.
-pub fn accepts_draw(game: &dyn AnyGame, engine_side: rules::Color) -> bool {
+pub fn accepts_draw(game: &AnyGame, engine_side: rules::Color) -> bool {
     if game.status() != rules::GameStatus::InProgress {
         return false;
     }
@@ -469,7 +269,7 @@ pub fn accepts_draw(game: &dyn AnyGame, engine_side: rules::Color) -> bool {
 }
 
 /// The value (side to move's view, centipawns) of a short single-threaded search.
-fn short_search_value(game: &dyn AnyGame, depth: u32, time: Duration) -> Value {
+fn short_search_value(game: &AnyGame, depth: u32, time: Duration) -> Value {
     let limits = Limits {
         depth: Some(depth),
         movetime: Some(time),
@@ -484,18 +284,11 @@ fn short_search_value(game: &dyn AnyGame, depth: u32, time: Duration) -> Value {
         seed: 1,
         ..SearchOptions::default()
     };
-    with_position_type!(
-        game.setup().variant(),
-        P => match game.as_any().downcast_ref::<Game<P>>() {
-            Some(g) => search_value(g, limits, settings, options, stop),
-            None => 0,
-        },
-        0
-    )
+    dispatch!(game, g => search_value(g, limits, settings, options, stop))
 }
 
 /// The internal score of a search of a game's current position.
-pub fn search_value<P: Position>(
+pub fn search_value<P: Evaluate>(
     game: &Game<P>,
     limits: Limits,
     settings: Settings,
@@ -516,13 +309,6 @@ pub fn search_value<P: Position>(
 
 /// The static evaluation of the current position in centipawns for the side to move
 /// (no search), for the protocol's `eval` and for tools.
-pub fn static_evaluation(game: &dyn AnyGame) -> i32 {
-    with_position_type!(
-        game.setup().variant(),
-        P => match game.as_any().downcast_ref::<Game<P>>() {
-            Some(g) => crate::eval::evaluate(g.position()),
-            None => 0,
-        },
-        0
-    )
+pub fn static_evaluation(game: &AnyGame) -> i32 {
+    dispatch!(game, g => g.position().evaluate())
 }

@@ -9,11 +9,11 @@
 //! rank below every move that keeps the advantage. Stalemate anywhere in the look-ahead
 //! scores as a draw (the search does that).
 
-use crate::api::{
-    table_of_size, tokens, OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN,
-};
+use crate::eval::Evaluate;
 use crate::score::{self, is_mate, Value, DRAW, INFINITE, MATE};
-use crate::search::{self, Params, Shared};
+use crate::search::{self, tokens, Params, Shared};
+use crate::tt::table_of_size;
+use crate::types::{OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN};
 use rules::{Game, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -41,7 +41,7 @@ struct Candidate<M> {
 
 /// Runs the Oracle on the game's current position, calling `on_report` after each round
 /// and finally with `done: true`. Returns early when `stop` is set.
-pub fn run<P: Position>(
+pub fn run<P: Evaluate>(
     game: &Game<P>,
     budget: Duration,
     settings: Settings,
@@ -171,7 +171,7 @@ fn repetition_facts<P: Position>(root: &P, history: &[u64], m: P::Move) -> Candi
 
 /// Searches the position after the candidate's move `depth - 1` plies deep (plus
 /// quiescence) and records the result if it went deeper than before.
-fn score_move<P: Position>(
+fn score_move<P: Evaluate>(
     root: &P,
     history: &[u64],
     c: &mut Candidate<P::Move>,

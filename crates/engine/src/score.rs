@@ -1,7 +1,7 @@
 //! Search scores: centipawns from the side to move's point of view, with mate scores
 //! encoded as distances from a large constant so that faster mates score higher.
 
-use crate::api::Score;
+use crate::types::Score;
 
 /// A score in centipawns; mates are near ±[`MATE`].
 pub type Value = i32;

@@ -8,7 +8,7 @@
 //! stalemate; insufficient material. Mates score `MATE - ply`, so faster mates score
 //! higher and slower losses lower.
 
-use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values};
+use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values, Evaluate};
 use crate::ordering::{is_tactical, pick_next, Ordering as MoveOrdering, MAX_PLY};
 use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
 use crate::tt::{Bound, Table};
@@ -108,7 +108,7 @@ pub struct Outcome<M> {
 /// Searches `root`. `history` holds the hashes of the game's positions before the root,
 /// oldest first (the root's own hash may be included last or not). Runs `params.threads`
 /// threads (the calling thread is the main one) and returns when done or stopped.
-pub fn search<P: Position>(
+pub fn search<P: Evaluate>(
     root: &P,
     history: &[u64],
     params: &Params,
@@ -181,7 +181,7 @@ impl<M> Default for Lists<M> {
 }
 
 /// One thread's search.
-struct Worker<'a, P: Position> {
+struct Worker<'a, P: Evaluate> {
     pos: P,
     /// Hashes of the game's positions and then of the searched line; the root at `root_index`.
     hashes: Vec<u64>,
@@ -206,7 +206,7 @@ struct Worker<'a, P: Position> {
     reductions: [[u8; 64]; 64],
 }
 
-impl<'a, P: Position> Worker<'a, P> {
+impl<'a, P: Evaluate> Worker<'a, P> {
     fn new(
         pos: P,
         hashes: Vec<u64>,
@@ -853,4 +853,18 @@ impl<'a, P: Position> Worker<'a, P> {
         self.lists[ply] = lists;
         best
     }
+}
+/// The tokens of a line of moves from `pos` (stops at a move that is not legal, which a
+/// line built from the search never contains).
+pub fn tokens<P: Position>(pos: &P, line: &[P::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(p.move_token(m));
+        p.play(m);
+    }
+    out
 }

@@ -1,7 +1,7 @@
 //! How long a search may take: the 15-second cap, a fixed move time, or a share of a
 //! game clock.
 
-use crate::api::Limits;
+use crate::types::Limits;
 use std::time::Duration;
 
 /// The opponent's cap per move without a clock (engine.md: about 15 seconds).
@@ -65,7 +65,7 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Clock;
+    use crate::types::Clock;
 
     #[test]
     fn clock_budget_never_spends_more_than_a_third() {
@@ -80,10 +80,10 @@ mod tests {
 
     #[test]
     fn levels_are_capped_at_fifteen_seconds() {
-        let l = Limits::for_level(crate::api::Level::Depth(4), None);
+        let l = Limits::for_level(crate::types::Level::Depth(4), None);
         assert_eq!(Budget::for_limits(&l, false).hard, Some(MOVE_CAP));
         let l = Limits::for_level(
-            crate::api::Level::Max,
+            crate::types::Level::Max,
             Some(Clock {
                 remaining: Duration::from_secs(60),
                 increment: Duration::ZERO,

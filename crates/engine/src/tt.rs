@@ -11,6 +11,7 @@
 
 use crate::score::Value;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// What a stored score means relative to the window it was found with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,6 +184,34 @@ fn unpack(data: u64) -> Entry {
         },
         move_index: (m != NO_MOVE).then_some(m as u16),
     }
+}
+
+/// Tables kept between searches: allocating and clearing 64 MB for every move would
+/// cost more than a shallow search. A table is reused only when no search holds it.
+static TABLES: Mutex<Vec<Arc<Table>>> = Mutex::new(Vec::new());
+const TABLES_KEPT: usize = 4;
+
+/// A transposition table of `mb` megabytes that no running search uses.
+pub fn table_of_size(mb: usize) -> Arc<Table> {
+    let mut pool = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = pool
+        .iter()
+        .find(|t| Arc::strong_count(t) == 1 && t.megabytes() == mb)
+    {
+        let t = t.clone();
+        t.clear();
+        return t;
+    }
+    let t = Arc::new(Table::new(mb));
+    if pool.len() >= TABLES_KEPT {
+        if let Some(i) = pool.iter().position(|t| Arc::strong_count(t) == 1) {
+            pool.remove(i);
+        }
+    }
+    if pool.len() < TABLES_KEPT {
+        pool.push(t.clone());
+    }
+    t
 }
 
 #[cfg(test)]

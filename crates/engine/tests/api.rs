@@ -8,7 +8,7 @@ use rules::{Color, Setup, Variant};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-fn fourfold(pos: Option<&str>) -> Box<dyn AnyGame> {
+fn fourfold(pos: Option<&str>) -> AnyGame {
     new_game(&Setup::standard(Variant::Fourfold), pos).expect("fourfold game")
 }
 
@@ -25,7 +25,7 @@ fn a_level_search_returns_a_legal_move_and_reports_each_depth() {
     let depths = Arc::new(Mutex::new(Vec::new()));
     let seen = depths.clone();
     let h = start_search(
-        game.as_ref(),
+        &game,
         Limits::for_level(Level::Depth(3), None),
         settings(),
         Box::new(move |p| seen.lock().unwrap().push(p.depth)),
@@ -42,7 +42,7 @@ fn a_level_search_returns_a_legal_move_and_reports_each_depth() {
 fn stop_ends_a_max_level_search_quickly() {
     let game = fourfold(None);
     let h = start_search(
-        game.as_ref(),
+        &game,
         Limits::for_level(Level::Max, None),
         settings(),
         Box::new(|_| {}),
@@ -62,7 +62,7 @@ fn a_movetime_is_kept() {
     let game = fourfold(None);
     let started = Instant::now();
     let h = start_search(
-        game.as_ref(),
+        &game,
         Limits {
             movetime: Some(Duration::from_millis(300)),
             ..Limits::default()
@@ -85,17 +85,17 @@ fn evaluation_and_draw_offers_follow_the_material() {
     let white_up = fourfold(Some(
         "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|1knr/pppp/4/4 w 0 1",
     ));
-    let e = evaluate_for_record(white_up.as_ref());
+    let e = evaluate_for_record(&white_up);
     assert!(e > 4.0, "{e}");
-    assert!(!accepts_draw(white_up.as_ref(), Color::White));
-    assert!(accepts_draw(white_up.as_ref(), Color::Black));
+    assert!(!accepts_draw(&white_up, Color::White));
+    assert!(accepts_draw(&white_up, Color::Black));
 }
 
 #[test]
 fn a_depth_one_search_scores_in_centipawns() {
     let game = fourfold(None);
     let r = start_search(
-        game.as_ref(),
+        &game,
         Limits::for_level(Level::Depth(1), None),
         settings(),
         Box::new(|_| {}),
@@ -110,7 +110,7 @@ fn levels_vary_between_nearly_equal_moves_and_the_protocol_default_does_not() {
     let game = fourfold(None);
     let best = |vary: i32, seed: u64| {
         start_search_with(
-            game.as_ref(),
+            &game,
             Limits::for_level(Level::Depth(2), None),
             Settings {
                 threads: 1,

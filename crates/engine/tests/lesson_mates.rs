@@ -3,15 +3,16 @@
 //! check), and at a shallower depth it claims no shorter mate.
 
 use engine::api::Score;
+use engine::eval::Evaluate;
 use engine::score::to_api;
 use engine::search::{search, Params, Shared};
 use engine::tt::Table;
 use rules::lessons::{self, check_attempt, Goal, Lesson, Verdict};
-use rules::{with_position_type, Position};
+use rules::with_position_type;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-fn score_at<P: Position>(pos: &P, depth: i32) -> (Score, Option<String>) {
+fn score_at<P: Evaluate>(pos: &P, depth: i32) -> (Score, Option<String>) {
     let shared = Shared::new(Arc::new(Table::new(4)), Arc::new(AtomicBool::new(false)));
     let params = Params {
         max_depth: depth,
@@ -21,7 +22,7 @@ fn score_at<P: Position>(pos: &P, depth: i32) -> (Score, Option<String>) {
     (to_api(out.score), out.best.map(|m| pos.move_token(m)))
 }
 
-fn prove<P: Position>(l: &Lesson, n: u8) -> Result<(), String> {
+fn prove<P: Evaluate>(l: &Lesson, n: u8) -> Result<(), String> {
     let setup = l.setup().map_err(|e| e.to_string())?;
     let pos = P::from_position_string(&setup, l.position).map_err(|e| e.to_string())?;
     let depth = 2 * i32::from(n) - 1;
@@ -51,7 +52,7 @@ fn prove<P: Position>(l: &Lesson, n: u8) -> Result<(), String> {
 }
 
 fn prove_any(l: &Lesson, n: u8) -> Result<(), String> {
-    with_position_type!(l.variant, P => prove::<P>(l, n), Err("no such variant".into()))
+    with_position_type!(l.variant, P => prove::<P>(l, n))
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! search; the search must then report the mate at the matching depth.
 
 use engine::api::Score;
+use engine::eval::Evaluate;
 use engine::score::to_api;
 use engine::search::{search, Params, Shared};
 use engine::tt::Table;
@@ -47,7 +48,7 @@ fn find<P: Position>(setup: &Setup) -> Option<P> {
     None
 }
 
-fn check<P: Position>(setup: Setup) {
+fn check<P: Evaluate>(setup: Setup) {
     let p: P = find(&setup).unwrap_or_else(|| panic!("{setup}: no mate-in-one position found"));
     let shared = Shared::new(Arc::new(Table::new(4)), Arc::new(AtomicBool::new(false)));
     let out = search(
@@ -110,7 +111,7 @@ fn mates_in_two<P: Position>(p: &P) -> bool {
 
 /// Scans seeded random games with a depth-3 search for a claimed mate in two; the claim
 /// is then checked naively (a mate in two exists, none in one).
-fn check_two<P: Position>(setup: Setup) {
+fn check_two<P: Evaluate>(setup: Setup) {
     let shared = Shared::new(Arc::new(Table::new(4)), Arc::new(AtomicBool::new(false)));
     for seed in 1..300u64 {
         let mut p = P::start(&setup).unwrap();

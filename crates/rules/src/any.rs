@@ -1,21 +1,25 @@
-//! Games whose variant is chosen at run time: one object-safe trait over every
-//! [`Game<P>`], speaking strings (tokens, notation, position strings), and the one place
-//! that turns a [`Setup`] into a concrete position type.
+//! Games whose variant is chosen at run time: [`AnyGame`], a closed enum over the four
+//! [`Game<P>`] types, and the one place that turns a [`Setup`] into a concrete position
+//! type. Callers that need the position type match once with [`dispatch!`] (or
+//! [`with_position_type!`] when they have only a setup) and run generic code.
 
 use crate::error::{PositionError, RecordError, SetupError};
-use crate::game::{Game, GameStatus, Outcome, PlayError};
-use crate::notation::notation_with_suffix;
+use crate::fourfold::FourfoldPosition;
+use crate::game::{Game, GameStatus, Outcome, PlayError, PlayedMove};
 use crate::piece::{Color, PieceKind};
-use crate::position::{AttackBoardView, Cell, MoveSquares, Mover, Position};
+use crate::position::{MoveSquares, Mover, Position};
+use crate::quadlevel::QuadlevelPosition;
 use crate::record::{self, Record};
 use crate::setup::{Setup, Variant};
-use std::any::Any;
+use crate::stacked::StackedPosition;
+use crate::trid::TridPosition;
 
-/// A legal move described for the outside world.
+/// A legal move described for the outside world (without `+`/`#`: finding those would
+/// cost a move generation per legal move; the history has them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
     pub token: String,
-    /// Display notation with `+`/`#`.
+    /// Display notation, without `+`/`#`.
     pub notation: String,
     pub squares: MoveSquares,
     pub mover: Mover,
@@ -24,193 +28,50 @@ pub struct MoveInfo {
     pub castling: bool,
 }
 
+impl MoveInfo {
+    pub fn describe<P: Position>(pos: &P, m: P::Move) -> MoveInfo {
+        let facts = pos.move_facts(m);
+        MoveInfo {
+            token: pos.move_token(m),
+            notation: pos.move_notation(m),
+            squares: pos.move_squares(m),
+            mover: facts.mover,
+            captured: facts.captured,
+            promotion: facts.promotion,
+            castling: facts.castling,
+        }
+    }
+}
+
 /// A game of any variant.
-pub trait AnyGame: Send + Sync {
-    fn setup(&self) -> Setup;
-    fn position_string(&self) -> String;
-    fn start_position_string(&self) -> String;
-    fn turn(&self) -> Color;
-    fn fullmove_number(&self) -> u32;
-    fn status(&self) -> GameStatus;
-    fn in_check(&self) -> bool;
-    /// Squares of the side to move's kings that are attacked.
-    fn checked_kings(&self) -> Vec<String>;
-    /// Every legal move (none once the game is over).
-    fn legal_moves(&self) -> Vec<MoveInfo>;
-    /// Plays a move given as a token or in display notation.
-    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlayError>;
-    /// Takes back the last move; false when there is none or the result was declared.
-    fn undo(&mut self) -> bool;
-    fn resign(&mut self, color: Color) -> Result<Outcome, PlayError>;
-    fn agree_draw(&mut self) -> Result<Outcome, PlayError>;
-    fn lose_on_time(&mut self, color: Color) -> Result<Outcome, PlayError>;
-    fn set_declared(&mut self, outcome: Option<Outcome>);
-    /// The moves played so far, described as they were played.
-    fn history(&self) -> Vec<MoveInfo>;
-    fn repetitions(&self) -> usize;
-    fn cells(&self) -> Vec<Cell>;
-    fn attack_boards(&self) -> Vec<AttackBoardView>;
-    /// A human-readable drawing of the current position.
-    fn pretty(&self) -> String;
-    /// The game as a record (records.md).
-    fn export(&self, extra_tags: &[(String, String)], comments: &[Option<String>]) -> String;
-    fn clone_box(&self) -> Box<dyn AnyGame>;
-    /// For callers that dispatch to generic code (the engine): downcast to `Game<P>`.
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Stacked(Game<StackedPosition>),
+    Trid(Game<TridPosition>),
+    Quadlevel(Game<QuadlevelPosition>),
+    Fourfold(Game<FourfoldPosition>),
 }
 
-fn describe<P: Position>(pos: &P, m: P::Move) -> MoveInfo {
-    let facts = pos.move_facts(m);
-    MoveInfo {
-        token: pos.move_token(m),
-        notation: notation_with_suffix(pos, m),
-        squares: pos.move_squares(m),
-        mover: facts.mover,
-        captured: facts.captured,
-        promotion: facts.promotion,
-        castling: facts.castling,
-    }
-}
-
-impl<P: Position> AnyGame for Game<P> {
-    fn setup(&self) -> Setup {
-        self.position().setup()
-    }
-    fn position_string(&self) -> String {
-        self.position().position_string()
-    }
-    fn start_position_string(&self) -> String {
-        self.start_position().position_string()
-    }
-    fn turn(&self) -> Color {
-        self.position().turn()
-    }
-    fn fullmove_number(&self) -> u32 {
-        self.position().fullmove_number()
-    }
-    fn status(&self) -> GameStatus {
-        Game::status(self)
-    }
-    fn in_check(&self) -> bool {
-        self.position().in_check()
-    }
-    fn checked_kings(&self) -> Vec<String> {
-        self.position().checked_kings()
-    }
-    fn legal_moves(&self) -> Vec<MoveInfo> {
-        if self.is_over() {
-            return Vec::new();
+/// Runs `$body` with `$g` bound to the concrete `Game<P>` inside an [`AnyGame`] (by
+/// reference or by mutable reference, as `$game` is given) — the one match over the
+/// variants that callers with a game need.
+#[macro_export]
+macro_rules! dispatch {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            $crate::any::AnyGame::Stacked($g) => $body,
+            $crate::any::AnyGame::Trid($g) => $body,
+            $crate::any::AnyGame::Quadlevel($g) => $body,
+            $crate::any::AnyGame::Fourfold($g) => $body,
         }
-        let pos = self.position();
-        pos.legal_moves()
-            .into_iter()
-            .map(|m| describe(pos, m))
-            .collect()
-    }
-    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
-        let before = self.position().clone();
-        let m = Game::play_text(self, text)?;
-        Ok(describe(&before, m))
-    }
-    fn undo(&mut self) -> bool {
-        Game::undo(self).is_some()
-    }
-    fn resign(&mut self, color: Color) -> Result<Outcome, PlayError> {
-        Game::resign(self, color)
-    }
-    fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
-        Game::agree_draw(self)
-    }
-    fn lose_on_time(&mut self, color: Color) -> Result<Outcome, PlayError> {
-        Game::lose_on_time(self, color)
-    }
-    fn set_declared(&mut self, outcome: Option<Outcome>) {
-        Game::set_declared(self, outcome)
-    }
-    fn history(&self) -> Vec<MoveInfo> {
-        let positions = self.positions();
-        self.moves()
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| describe(&positions[i], m))
-            .collect()
-    }
-    fn repetitions(&self) -> usize {
-        Game::repetitions(self)
-    }
-    fn cells(&self) -> Vec<Cell> {
-        self.position().cells()
-    }
-    fn attack_boards(&self) -> Vec<AttackBoardView> {
-        self.position().attack_boards()
-    }
-    fn pretty(&self) -> String {
-        self.position().pretty()
-    }
-    fn export(&self, extra_tags: &[(String, String)], comments: &[Option<String>]) -> String {
-        record::export(self, extra_tags, comments)
-    }
-    fn clone_box(&self) -> Box<dyn AnyGame> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
+    };
 }
 
-impl Clone for Box<dyn AnyGame> {
-    fn clone(&self) -> Self {
-        self.clone_box()
-    }
-}
-
-/// Why a game could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NewGameError {
-    Setup(SetupError),
-    Position(PositionError),
-    /// The variant exists in the specification but is not implemented yet.
-    NotImplemented(Variant),
-}
-
-impl std::fmt::Display for NewGameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NewGameError::Setup(e) => e.fmt(f),
-            NewGameError::Position(e) => e.fmt(f),
-            NewGameError::NotImplemented(v) => write!(f, "variant {v} is not implemented yet"),
-        }
-    }
-}
-
-impl std::error::Error for NewGameError {}
-
-impl From<SetupError> for NewGameError {
-    fn from(e: SetupError) -> Self {
-        NewGameError::Setup(e)
-    }
-}
-impl From<PositionError> for NewGameError {
-    fn from(e: PositionError) -> Self {
-        NewGameError::Position(e)
-    }
-}
-
-/// Calls `$body` with `$P` bound to the position type of `$variant` — the one place
-/// that lists every variant's type. Unimplemented variants evaluate `$missing`.
+/// Calls `$body` with `$P` bound to the position type of `$variant` — the one place that
+/// maps a run-time variant to a type, for callers with a setup but no game (perft).
 #[macro_export]
 macro_rules! with_position_type {
-    ($variant:expr, $P:ident => $body:expr, $missing:expr) => {
-        // Each implemented variant adds one arm:
-        //     $crate::setup::Variant::Stacked => {
-        //         type $P = $crate::stacked::StackedPosition;
-        //         $body
-        //     }
-        #[allow(unreachable_patterns, unused_variables)]
+    ($variant:expr, $P:ident => $body:expr) => {
         match $variant {
             $crate::setup::Variant::Stacked => {
                 type $P = $crate::stacked::StackedPosition;
@@ -228,58 +89,219 @@ macro_rules! with_position_type {
                 type $P = $crate::fourfold::FourfoldPosition;
                 $body
             }
-            _ => $missing,
         }
     };
 }
 
-/// A new game from the standard start, or from a position string.
-pub fn new_game(setup: &Setup, position: Option<&str>) -> Result<Box<dyn AnyGame>, NewGameError> {
-    with_position_type!(
-        setup.variant(),
-        P => {
+/// A position type that an [`AnyGame`] can hold.
+pub trait VariantPosition: Position {
+    fn wrap(game: Game<Self>) -> AnyGame;
+}
+
+macro_rules! variant_position {
+    ($P:ty, $arm:ident) => {
+        impl VariantPosition for $P {
+            fn wrap(game: Game<Self>) -> AnyGame {
+                AnyGame::$arm(game)
+            }
+        }
+        impl From<Game<$P>> for AnyGame {
+            fn from(game: Game<$P>) -> AnyGame {
+                AnyGame::$arm(game)
+            }
+        }
+    };
+}
+variant_position!(StackedPosition, Stacked);
+variant_position!(TridPosition, Trid);
+variant_position!(QuadlevelPosition, Quadlevel);
+variant_position!(FourfoldPosition, Fourfold);
+
+impl AnyGame {
+    /// A new game from the standard start, or from a position string.
+    pub fn new(setup: &Setup, position: Option<&str>) -> Result<AnyGame, NewGameError> {
+        fn make<P: VariantPosition>(
+            setup: &Setup,
+            position: Option<&str>,
+        ) -> Result<AnyGame, NewGameError> {
             let start = match position {
                 Some(s) => P::from_position_string(setup, s)?,
                 None => P::start(setup)?,
             };
-            Ok(Box::new(Game::new(start)) as Box<dyn AnyGame>)
-        },
-        Err(NewGameError::NotImplemented(setup.variant()))
-    )
+            Ok(P::wrap(Game::new(start)))
+        }
+        with_position_type!(setup.variant(), P => make::<P>(setup, position))
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Stacked(_) => Variant::Stacked,
+            AnyGame::Trid(_) => Variant::Trid,
+            AnyGame::Quadlevel(_) => Variant::Quadlevel,
+            AnyGame::Fourfold(_) => Variant::Fourfold,
+        }
+    }
+    pub fn setup(&self) -> Setup {
+        dispatch!(self, g => g.position().setup())
+    }
+    pub fn position_string(&self) -> String {
+        dispatch!(self, g => g.position().position_string())
+    }
+    pub fn start_position_string(&self) -> String {
+        dispatch!(self, g => g.start_position().position_string())
+    }
+    pub fn turn(&self) -> Color {
+        dispatch!(self, g => g.position().turn())
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        dispatch!(self, g => g.position().fullmove_number())
+    }
+    /// Half-moves played so far.
+    pub fn ply(&self) -> usize {
+        dispatch!(self, g => g.moves().len())
+    }
+    pub fn status(&self) -> GameStatus {
+        dispatch!(self, g => g.status())
+    }
+    pub fn is_over(&self) -> bool {
+        self.status() != GameStatus::InProgress
+    }
+    pub fn in_check(&self) -> bool {
+        dispatch!(self, g => g.position().in_check())
+    }
+    /// Squares of the side to move's kings that are attacked.
+    pub fn checked_kings(&self) -> Vec<String> {
+        dispatch!(self, g => g.position().checked_kings())
+    }
+    /// Every legal move, described (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        dispatch!(self, g => {
+            let pos = g.position();
+            g.legal_moves().iter().map(|&m| MoveInfo::describe(pos, m)).collect()
+        })
+    }
+    /// The tokens of the legal moves (none once the game is over).
+    pub fn legal_tokens(&self) -> Vec<String> {
+        dispatch!(self, g => {
+            let pos = g.position();
+            g.legal_moves().iter().map(|&m| pos.move_token(m)).collect()
+        })
+    }
+    /// Plays a move given by its exact token (the browser's, the engine's, a stored one).
+    pub fn play_token(&mut self, token: &str) -> Result<&PlayedMove, PlayError> {
+        dispatch!(self, g => {
+            g.play_token(token)?;
+            Ok(g.played().last().expect("just played"))
+        })
+    }
+    /// Plays a move typed by a person: a token or display notation in any accepted form.
+    pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, PlayError> {
+        dispatch!(self, g => {
+            g.play_text(text)?;
+            Ok(g.played().last().expect("just played"))
+        })
+    }
+    /// Takes back the last move; false when there is none or the result was declared.
+    pub fn undo(&mut self) -> bool {
+        dispatch!(self, g => g.undo().is_some())
+    }
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => g.resign(color))
+    }
+    pub fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => g.agree_draw())
+    }
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => g.lose_on_time(color))
+    }
+    pub fn set_declared(&mut self, outcome: Option<Outcome>) {
+        dispatch!(self, g => g.set_declared(outcome))
+    }
+    /// The moves played so far, described as they were played.
+    pub fn played(&self) -> &[PlayedMove] {
+        dispatch!(self, g => g.played())
+    }
+    /// The moves played so far, owned.
+    pub fn history(&self) -> Vec<PlayedMove> {
+        self.played().to_vec()
+    }
+    pub fn repetitions(&self) -> usize {
+        dispatch!(self, g => g.repetitions())
+    }
+    /// A human-readable drawing of the current position.
+    pub fn pretty(&self) -> String {
+        dispatch!(self, g => g.position().pretty())
+    }
+    /// The game as a record (records.md).
+    pub fn export(&self, extra_tags: &[(String, String)], comments: &[Option<String>]) -> String {
+        dispatch!(self, g => record::export(g, extra_tags, comments))
+    }
+}
+
+/// Why a game could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewGameError {
+    Setup(SetupError),
+    Position(PositionError),
+}
+
+impl std::fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NewGameError::Setup(e) => e.fmt(f),
+            NewGameError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for NewGameError {}
+
+impl From<SetupError> for NewGameError {
+    fn from(e: SetupError) -> Self {
+        NewGameError::Setup(e)
+    }
+}
+impl From<PositionError> for NewGameError {
+    fn from(e: PositionError) -> Self {
+        NewGameError::Position(e)
+    }
+}
+
+/// A new game from the standard start, or from a position string.
+pub fn new_game(setup: &Setup, position: Option<&str>) -> Result<AnyGame, NewGameError> {
+    AnyGame::new(setup, position)
 }
 
 /// An imported game and the comment after each of its moves.
-pub type ImportedGame = (Box<dyn AnyGame>, Vec<Option<String>>);
+pub type ImportedGame = (AnyGame, Vec<Option<String>>);
 
 /// Imports a record of any variant, replaying every move.
 pub fn import_record(text: &str) -> Result<ImportedGame, RecordError> {
+    fn replay<P: VariantPosition>(record: &Record) -> Result<ImportedGame, RecordError> {
+        let (game, comments) = record::replay::<P>(record)?;
+        Ok((P::wrap(game), comments))
+    }
     let record = Record::parse(text)?;
     let setup = record::record_setup(&record)?;
-    with_position_type!(
-        setup.variant(),
-        P => {
-            let (game, comments) = record::replay::<P>(&record)?;
-            Ok((Box::new(game) as Box<dyn AnyGame>, comments))
-        },
-        Err(RecordError::Tag {
-            tag: "Variant".into(),
-            reason: format!("variant {} is not implemented yet", setup.variant()),
-        })
-    )
+    with_position_type!(setup.variant(), P => replay::<P>(&record))
 }
 
 /// Legal move tokens of a position given by setup and optional position string. Draw
 /// rules are ignored (as in perft): a drawn position still lists its moves.
 pub fn legal_tokens(setup: &Setup, position: Option<&str>) -> Result<Vec<String>, NewGameError> {
-    with_position_type!(
-        setup.variant(),
-        P => {
-            let pos = match position {
-                Some(s) => P::from_position_string(setup, s)?,
-                None => P::start(setup)?,
-            };
-            Ok(pos.legal_moves().into_iter().map(|m| pos.move_token(m)).collect())
-        },
-        Err(NewGameError::NotImplemented(setup.variant()))
-    )
+    fn tokens<P: Position>(
+        setup: &Setup,
+        position: Option<&str>,
+    ) -> Result<Vec<String>, NewGameError> {
+        let pos = match position {
+            Some(s) => P::from_position_string(setup, s)?,
+            None => P::start(setup)?,
+        };
+        Ok(pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_token(m))
+            .collect())
+    }
+    with_position_type!(setup.variant(), P => tokens::<P>(setup, position))
 }

@@ -45,8 +45,10 @@ pub fn normalize(s: &str) -> String {
 /// Appends `+` or `#` to a display notation after the move was played.
 pub fn check_suffix<P: Position>(after: &P) -> &'static str {
     if !after.in_check() {
-        ""
-    } else if !after.has_legal_move() {
+        return "";
+    }
+    crate::generations::count();
+    if !after.has_legal_move() {
         "#"
     } else {
         "+"
@@ -86,9 +88,14 @@ pub fn find_by_token<P: Position>(pos: &P, token: &str) -> Result<P::Move, MoveE
 
 /// The legal move written as `text` in any accepted form.
 pub fn find_by_any_form<P: Position>(pos: &P, text: &str) -> Result<P::Move, MoveError> {
+    find_in(pos, &pos.legal_moves(), text)
+}
+
+/// The move among `moves` (the legal moves of `pos`) written as `text` in any accepted
+/// form: for moves people type; machines use exact tokens.
+pub fn find_in<P: Position>(pos: &P, moves: &[P::Move], text: &str) -> Result<P::Move, MoveError> {
     check_length(text)?;
     let wanted = normalize(text);
-    let moves = pos.legal_moves();
     if let Some(&m) = moves.iter().find(|&&m| pos.move_token(m) == text.trim()) {
         return Ok(m);
     }

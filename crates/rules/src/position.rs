@@ -168,6 +168,7 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Self::Move> {
+        crate::generations::count();
         let mut out = Vec::new();
         self.generate_legal(&mut out);
         out

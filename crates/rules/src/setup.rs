@@ -6,6 +6,12 @@ use std::str::FromStr;
 
 /// One of the four games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Variant {
     Stacked,
     Trid,
@@ -40,6 +46,11 @@ impl Variant {
             Variant::Fourfold => "Fourfold",
         }
     }
+
+    /// Whether the variant is played under one of several rule sets (Tri-D).
+    pub fn has_rule_sets(self) -> bool {
+        self == Variant::Trid
+    }
 }
 
 impl fmt::Display for Variant {
@@ -60,6 +71,12 @@ impl FromStr for Variant {
 
 /// The Tri-D rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum RuleSet {
     #[default]
     Federation,
@@ -75,6 +92,15 @@ impl RuleSet {
             RuleSet::Federation => "federation",
             RuleSet::Meder => "meder",
             RuleSet::Stepwise => "stepwise",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            RuleSet::Federation => "Federation",
+            RuleSet::Meder => "Meder",
+            RuleSet::Stepwise => "Stepwise",
         }
     }
 }
@@ -95,35 +121,117 @@ impl FromStr for RuleSet {
     }
 }
 
-/// Optional rules. Each applies to one variant (and rule set) only.
+/// An optional rule. Each applies to one variant (and, in Tri-D, one rule set) only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameOption {
+    /// Tri-D `federation`: rook pawns step sideways toward the centre.
+    RookPawns,
+    /// Quadlevel: a king may be lost instead of the game.
+    DestroyBothKings,
+}
+
+impl GameOption {
+    pub const ALL: [GameOption; 2] = [GameOption::RookPawns, GameOption::DestroyBothKings];
+
+    /// The identifier used in records, the protocol and the API.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameOption::RookPawns => "rook-pawns",
+            GameOption::DestroyBothKings => "destroy-both-kings",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameOption::RookPawns => "Rook-pawn rule",
+            GameOption::DestroyBothKings => "Destroy both kings",
+        }
+    }
+
+    /// One line for people.
+    pub fn description(self) -> &'static str {
+        match self {
+            GameOption::RookPawns => {
+                "Pawns on the rook files may also step sideways toward the centre."
+            }
+            GameOption::DestroyBothKings => {
+                "Each side has two kings; losing one is not the end, the game is won by taking both."
+            }
+        }
+    }
+
+    /// The variant it applies to.
+    pub fn variant(self) -> Variant {
+        match self {
+            GameOption::RookPawns => Variant::Trid,
+            GameOption::DestroyBothKings => Variant::Quadlevel,
+        }
+    }
+
+    /// The one rule set it applies under, if the variant has rule sets.
+    pub fn rules(self) -> Option<RuleSet> {
+        match self {
+            GameOption::RookPawns => Some(RuleSet::Federation),
+            GameOption::DestroyBothKings => None,
+        }
+    }
+
+    /// Whether it applies to this variant and rule set.
+    pub fn applies(self, variant: Variant, rules: RuleSet) -> bool {
+        self.variant() == variant && self.rules().is_none_or(|r| r == rules)
+    }
+}
+
+impl FromStr for GameOption {
+    type Err = SetupError;
+    fn from_str(s: &str) -> Result<Self, SetupError> {
+        GameOption::ALL
+            .into_iter()
+            .find(|o| o.id() == s)
+            .ok_or_else(|| SetupError::UnknownOption(s.to_string()))
+    }
+}
+
+/// Optional rules that are on. Each applies to one variant (and rule set) only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Options {
-    /// Tri-D `federation`: rook pawns step sideways toward the centre.
+    /// [`GameOption::RookPawns`].
     pub rook_pawns: bool,
-    /// Quadlevel: a king may be lost instead of the game.
+    /// [`GameOption::DestroyBothKings`].
     pub destroy_both_kings: bool,
 }
 
 impl Options {
+    /// Whether an option is on.
+    pub fn has(&self, o: GameOption) -> bool {
+        match o {
+            GameOption::RookPawns => self.rook_pawns,
+            GameOption::DestroyBothKings => self.destroy_both_kings,
+        }
+    }
+
+    /// Turns an option on.
+    pub fn set(&mut self, o: GameOption) {
+        match o {
+            GameOption::RookPawns => self.rook_pawns = true,
+            GameOption::DestroyBothKings => self.destroy_both_kings = true,
+        }
+    }
+
+    /// The options that are on, in a fixed order.
+    pub fn on(&self) -> impl Iterator<Item = GameOption> + '_ {
+        GameOption::ALL.into_iter().filter(|o| self.has(*o))
+    }
+
     /// The option identifiers that are on, in a fixed order.
     pub fn ids(&self) -> Vec<&'static str> {
-        let mut ids = Vec::new();
-        if self.rook_pawns {
-            ids.push("rook-pawns");
-        }
-        if self.destroy_both_kings {
-            ids.push("destroy-both-kings");
-        }
-        ids
+        self.on().map(GameOption::id).collect()
     }
 
     /// Turns on the option with this identifier.
     pub fn enable(&mut self, id: &str) -> Result<(), SetupError> {
-        match id {
-            "rook-pawns" => self.rook_pawns = true,
-            "destroy-both-kings" => self.destroy_both_kings = true,
-            _ => return Err(SetupError::UnknownOption(id.to_string())),
-        }
+        self.set(id.parse()?);
         Ok(())
     }
 }
@@ -145,21 +253,15 @@ impl Setup {
         rules: Option<RuleSet>,
         options: Options,
     ) -> Result<Setup, SetupError> {
-        if variant != Variant::Trid {
+        if !variant.has_rule_sets() {
             if let Some(r) = rules {
                 return Err(SetupError::RuleSetNotApplicable { variant, rules: r });
             }
         }
         let rules = rules.unwrap_or_default();
-        if options.rook_pawns && (variant != Variant::Trid || rules != RuleSet::Federation) {
+        if let Some(o) = options.on().find(|o| !o.applies(variant, rules)) {
             return Err(SetupError::OptionNotApplicable {
-                option: "rook-pawns",
-                variant,
-            });
-        }
-        if options.destroy_both_kings && variant != Variant::Quadlevel {
-            return Err(SetupError::OptionNotApplicable {
-                option: "destroy-both-kings",
+                option: o.id(),
                 variant,
             });
         }
@@ -209,7 +311,7 @@ impl Setup {
 
     /// The rule set when it applies (Tri-D), for records and displays.
     pub fn rules_if_any(&self) -> Option<RuleSet> {
-        (self.variant == Variant::Trid).then_some(self.rules)
+        self.variant.has_rule_sets().then_some(self.rules)
     }
 }
 
@@ -228,6 +330,17 @@ impl fmt::Display for Setup {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn identifiers_are_the_lower_case_names() {
+        // The serialized forms (serde `lowercase`) must equal the identifiers.
+        for v in Variant::ALL {
+            assert_eq!(v.id(), format!("{v:?}").to_lowercase());
+        }
+        for r in RuleSet::ALL {
+            assert_eq!(r.id(), format!("{r:?}").to_lowercase());
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -233,7 +233,7 @@ fn material_and_insufficient_material() {
 #[test]
 fn dispatch_by_variant_name() {
     let s = Setup::from_ids("quadlevel", None, &[]).unwrap();
-    let mut g: Box<dyn AnyGame> = any::new_game(&s, None).unwrap();
+    let mut g: AnyGame = any::new_game(&s, None).unwrap();
     assert_eq!(g.legal_moves().len(), 44);
     let info = g.play_text("Nb1L1-c3L1").unwrap();
     assert_eq!(info.token, "b1L1c3L1");

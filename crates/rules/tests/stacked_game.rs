@@ -223,22 +223,20 @@ fn records_replay_and_export_round_trip() {
 #[test]
 fn record_import_names_the_first_bad_move() {
     let bad = "[Variant \"stacked\"]\n\n1. Be2–Me4 Td7–Md5 2. Me4×Md5 Td8–Td7 3. ♘Bg1–Mf3 *\n";
-    let err = any::import_record(bad)
-        .err()
-        .expect("the record is rejected");
+    let err = any::import_record(bad).expect_err("the record is rejected");
     assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
     assert_eq!(
         err.to_string(),
         "record move 2... Td8–Td7: illegal move \"Td8–Td7\""
     );
     let unreadable = "[Variant \"stacked\"]\n\n1. Be2–Me4 hello *\n";
-    let err = any::import_record(unreadable).err().unwrap();
+    let err = any::import_record(unreadable).unwrap_err();
     assert!(
         err.to_string().starts_with("record move 1... hello:"),
         "{err}"
     );
     let bad_position = "[Variant \"stacked\"]\n[Position \"8/8 w 0 1\"]\n\n*\n";
-    let err = any::import_record(bad_position).err().unwrap();
+    let err = any::import_record(bad_position).unwrap_err();
     assert!(err.to_string().contains("3 boards"), "{err}");
 }
 

@@ -4,58 +4,47 @@
 
 use crate::engine_cmd::Out;
 use engine::api::{self, Limits, SearchOptions, Settings};
-use rules::any::{self, AnyGame};
-use rules::{RuleSet, Setup, Variant};
+use rules::any::AnyGame;
+use rules::catalogue::standard_setups;
+use rules::Setup;
 use std::time::{Duration, Instant};
 
 /// The default bench depth.
 pub const DEPTH: u32 = 5;
 
-/// Every implemented setup (each Tri-D rule set separately).
+/// Every setup of the catalogue (each Tri-D rule set separately).
 pub fn setups() -> Vec<Setup> {
-    let mut out = Vec::new();
-    for v in Variant::ALL {
-        if v == Variant::Trid {
-            for r in RuleSet::ALL {
-                out.extend(Setup::new(v, Some(r), Default::default()));
-            }
-        } else {
-            out.push(Setup::standard(v));
-        }
-    }
-    out.into_iter()
-        .filter(|s| any::new_game(s, None).is_ok())
-        .collect()
+    standard_setups()
 }
 
 /// The bench positions of a setup: the start, and five middle-game positions: the
 /// positions after fixed pseudo-random playouts of 10, 14, 18, 22 and 26 plies from it (a
 /// fixed seed; playouts ending the game are cut short at the last position in progress).
-pub fn positions(setup: &Setup) -> Vec<Box<dyn AnyGame>> {
-    let Ok(start) = any::new_game(setup, None) else {
+pub fn positions(setup: &Setup) -> Vec<AnyGame> {
+    let Ok(start) = AnyGame::new(setup, None) else {
         return Vec::new();
     };
-    let mut out = vec![start.clone_box()];
+    let mut out = vec![start.clone()];
     for (n, plies) in [10u64, 14, 18, 22, 26].into_iter().enumerate() {
-        out.push(playout(start.as_ref(), plies, 0xBE7C_0000 + n as u64));
+        out.push(playout(&start, plies, 0xBE7C_0000 + n as u64));
     }
     out
 }
 
 /// A game after up to `plies` moves chosen by a seeded generator.
-pub fn playout(start: &dyn AnyGame, plies: u64, seed: u64) -> Box<dyn AnyGame> {
-    let mut game = start.clone_box();
+pub fn playout(start: &AnyGame, plies: u64, seed: u64) -> AnyGame {
+    let mut game = start.clone();
     let mut state = seed;
     for _ in 0..plies {
-        let moves = game.legal_moves();
+        let moves = game.legal_tokens();
         if moves.is_empty() {
             break;
         }
         let (s, r) = rules::zobrist::splitmix64(state);
         state = s;
-        let m = &moves[(r % moves.len() as u64) as usize];
-        let mut next = game.clone_box();
-        if next.play_text(&m.token).is_err() || next.legal_moves().is_empty() {
+        let token = &moves[(r % moves.len() as u64) as usize];
+        let mut next = game.clone();
+        if next.play_token(token).is_err() || next.is_over() {
             break;
         }
         game = next;
@@ -79,7 +68,7 @@ pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
     for setup in setups() {
         for (i, game) in positions(&setup).into_iter().enumerate() {
             let handle = api::start_search_with(
-                game.as_ref(),
+                &game,
                 Limits {
                     depth: Some(depth),
                     movetime: Some(Duration::from_secs(3600)),
@@ -113,7 +102,7 @@ pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
     (total, elapsed)
 }
 
-pub fn run(depth: u32, threads: usize) -> Result<(), crate::Failure> {
+pub fn run(depth: u32, threads: usize) -> Result<(), crate::failure::Failure> {
     let (total, elapsed) = bench_with(depth, threads.max(1), &Out::new());
     eprintln!(
         "{total} nodes in {:.3} s ({:.0} nodes/s)",

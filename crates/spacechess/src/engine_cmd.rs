@@ -6,7 +6,7 @@ use engine::api::{
     self, Clock, Limits, OracleReport, OracleTag, Progress, Score, SearchOptions, SearchResult,
     Settings,
 };
-use rules::any::{self, AnyGame};
+use rules::any::AnyGame;
 use rules::{Color, Setup};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -52,11 +52,11 @@ struct Session {
     settings: Settings,
     vary: i32,
     plain: bool,
-    game: Option<Box<dyn AnyGame>>,
+    game: Option<AnyGame>,
     running: Option<Running>,
 }
 
-pub fn run() -> Result<(), crate::Failure> {
+pub fn run() -> Result<(), crate::failure::Failure> {
     let out = Out::new();
     let mut session = Session {
         out: out.clone(),
@@ -239,7 +239,7 @@ impl Session {
         }
     }
 
-    fn build_position(&self, words: &[&str]) -> Result<Box<dyn AnyGame>, String> {
+    fn build_position(&self, words: &[&str]) -> Result<AnyGame, String> {
         let setup = self.setup()?;
         let moves_at = words.iter().position(|&w| w == "moves");
         let (spec, moves) = match moves_at {
@@ -248,11 +248,11 @@ impl Session {
         };
         let mut game = match spec.first() {
             Some(&"startpos") if spec.len() == 1 => {
-                any::new_game(&setup, None).map_err(|e| e.to_string())?
+                AnyGame::new(&setup, None).map_err(|e| e.to_string())?
             }
             Some(&"pos") | Some(&"fen") if spec.len() > 1 => {
                 let s = spec[1..].join(" ");
-                any::new_game(&setup, Some(&s)).map_err(|e| e.to_string())?
+                AnyGame::new(&setup, Some(&s)).map_err(|e| e.to_string())?
             }
             _ => return Err("position needs: position startpos|pos <string> [moves …]".into()),
         };
@@ -263,12 +263,12 @@ impl Session {
         Ok(game)
     }
 
-    fn game(&self) -> Result<Box<dyn AnyGame>, String> {
+    fn game(&self) -> Result<AnyGame, String> {
         match &self.game {
-            Some(g) => Ok(g.clone_box()),
+            Some(g) => Ok(g.clone()),
             None => {
                 let setup = self.setup()?;
-                any::new_game(&setup, None).map_err(|e| e.to_string())
+                AnyGame::new(&setup, None).map_err(|e| e.to_string())
             }
         }
     }
@@ -279,8 +279,8 @@ impl Session {
             Err(e) => return self.out.error(&e),
         };
         match words.first() {
-            Some(&"perft") => return self.perft(game.as_ref(), &words[1..]),
-            Some(&"oracle") => return self.oracle(game.as_ref(), &words[1..]),
+            Some(&"perft") => return self.perft(&game, &words[1..]),
+            Some(&"oracle") => return self.oracle(&game, &words[1..]),
             _ => {}
         }
         let (limits, infinite) = match parse_go(words, game.turn()) {
@@ -296,7 +296,7 @@ impl Session {
         let out = self.out.clone();
         let progress_out = self.out.clone();
         let handle = api::start_search_with(
-            game.as_ref(),
+            &game,
             limits,
             self.settings,
             options,
@@ -329,7 +329,7 @@ impl Session {
         }
     }
 
-    fn perft(&self, game: &dyn AnyGame, words: &[&str]) {
+    fn perft(&self, game: &AnyGame, words: &[&str]) {
         let Some(depth) = words
             .first()
             .and_then(|d| d.parse::<u32>().ok())
@@ -348,7 +348,7 @@ impl Session {
         }
     }
 
-    fn oracle(&self, game: &dyn AnyGame, words: &[&str]) {
+    fn oracle(&self, game: &AnyGame, words: &[&str]) {
         let mut budget = Duration::from_secs(6);
         if let [key, v] = words {
             match (*key, v.parse::<u64>()) {
@@ -404,8 +404,8 @@ impl Session {
     fn eval(&self) {
         match self.game() {
             Ok(g) => {
-                let stat = api::static_evaluation(g.as_ref());
-                let searched = api::evaluate_for_record(g.as_ref());
+                let stat = api::static_evaluation(&g);
+                let searched = api::evaluate_for_record(&g);
                 self.out.line(&format!(
                     "info string eval static {stat} cp (side to move), short search {searched:+.2} pawns (White's view)"
                 ));

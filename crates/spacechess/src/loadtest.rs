@@ -3,7 +3,7 @@
 //! local-mode game, then plays moves (the first legal move each time) and times each
 //! move request. Bounded by a move count per client and an overall time limit.
 
-use crate::Failure;
+use crate::failure::Failure;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

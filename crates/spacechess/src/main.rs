@@ -6,8 +6,11 @@ use rules::any;
 use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
+use failure::Failure;
+
 mod bench_cmd;
 mod engine_cmd;
+mod failure;
 mod loadtest;
 mod matches;
 mod perft_cmd;
@@ -91,15 +94,6 @@ enum Command {
         #[arg(long)]
         public: bool,
     },
-}
-
-/// A failure to report: the message, and exit status 2.
-pub struct Failure(pub String);
-
-impl<E: std::fmt::Display> From<E> for Failure {
-    fn from(e: E) -> Self {
-        Failure(e.to_string())
-    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

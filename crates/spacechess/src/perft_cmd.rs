@@ -1,29 +1,30 @@
 //! `spacechess perft`.
 
-use crate::{Failure, SetupArgs};
-use rules::any::NewGameError;
+use crate::failure::Failure;
+use crate::SetupArgs;
 use rules::perft::{divide, perft};
 use rules::{with_position_type, Position};
 use std::time::Instant;
 
 pub fn run(args: &SetupArgs, depth: u32, split: bool) -> Result<(), Failure> {
     let setup = args.setup()?;
-    with_position_type!(
-        setup.variant(),
-        P => {
-            let mut pos = match &args.pos {
-                Some(s) => P::from_position_string(&setup, s)?,
-                None => P::start(&setup)?,
-            };
-            count(&mut pos, depth, split);
-            Ok(())
-        },
-        Err(NewGameError::NotImplemented(setup.variant()).into())
-    )
+    fn run_for<P: Position>(
+        setup: &rules::Setup,
+        pos: Option<&str>,
+        depth: u32,
+        split: bool,
+    ) -> Result<(), Failure> {
+        let mut pos = match pos {
+            Some(s) => P::from_position_string(setup, s)?,
+            None => P::start(setup)?,
+        };
+        count(&mut pos, depth, split);
+        Ok(())
+    }
+    with_position_type!(setup.variant(), P => run_for::<P>(&setup, args.pos.as_deref(), depth, split))
 }
 
 /// Prints the divide lines (if asked) and the total, always last and alone on its line.
-#[allow(dead_code)]
 fn count<P: Position>(pos: &mut P, depth: u32, split: bool) {
     let started = Instant::now();
     let total = if split {
@@ -52,21 +53,22 @@ pub fn divide_lines(
     position: &str,
     depth: u32,
 ) -> Result<(Vec<String>, u64), String> {
-    with_position_type!(
-        setup.variant(),
-        P => {
-            let mut pos = P::from_position_string(setup, position).map_err(|e| e.to_string())?;
-            let root = pos.clone();
-            let mut total = 0;
-            let lines = divide(&mut pos, depth)
-                .into_iter()
-                .map(|(m, n)| {
-                    total += n;
-                    format!("{} {n}", root.move_token(m))
-                })
-                .collect();
-            Ok((lines, total))
-        },
-        Err(NewGameError::NotImplemented(setup.variant()).to_string())
-    )
+    fn lines<P: Position>(
+        setup: &rules::Setup,
+        position: &str,
+        depth: u32,
+    ) -> Result<(Vec<String>, u64), String> {
+        let mut pos = P::from_position_string(setup, position).map_err(|e| e.to_string())?;
+        let root = pos.clone();
+        let mut total = 0;
+        let lines = divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, n)| {
+                total += n;
+                format!("{} {n}", root.move_token(m))
+            })
+            .collect();
+        Ok((lines, total))
+    }
+    with_position_type!(setup.variant(), P => lines::<P>(setup, position, depth))
 }

@@ -66,13 +66,28 @@ async fn thinking_progress_then_the_computers_move() {
     .await
     .unwrap();
     let seen = read_until(&mut socket, |m| {
-        m["type"] == "state" && m["game"]["ply"] == 2 && m["game"]["computer_thinking"] == false
+        m["type"] == "update" && m["game"]["ply"] == 2 && m["game"]["computer_thinking"] == false
     })
     .await;
-    // The player's move, then progress, then the reply.
-    let first_state = seen.iter().position(|m| m["type"] == "state").unwrap();
+    // The player's move, then progress, then the reply; each change is an update that
+    // carries only the history entries that changed.
+    let first_state = seen.iter().position(|m| m["type"] == "update").unwrap();
     assert_eq!(seen[first_state]["game"]["ply"], 1);
     assert_eq!(seen[first_state]["game"]["computer_thinking"], true);
+    assert_eq!(seen[first_state]["history_from"], 0);
+    assert_eq!(
+        seen[first_state]["game"]["history"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let reply = seen.last().unwrap();
+    let from = reply["history_from"].as_u64().unwrap();
+    let entries = reply["game"]["history"].as_array().unwrap();
+    assert_eq!(from + entries.len() as u64, 2, "{reply}");
+    assert_eq!(entries.last().unwrap()["side"], "black");
+    assert_eq!(entries.last().unwrap()["number"], 1);
     let thinking: Vec<&Value> = seen.iter().filter(|m| m["type"] == "thinking").collect();
     assert!(!thinking.is_empty(), "no progress in {seen:?}");
     for t in &thinking {
@@ -180,7 +195,7 @@ async fn the_oracle_stays_on_duty_at_each_of_the_players_turns() {
     let seen = read_until(&mut socket, |m| m["type"] == "oracle" && m["done"] == true).await;
     let reply = seen
         .iter()
-        .position(|m| m["type"] == "state" && m["game"]["ply"] == 2)
+        .position(|m| m["type"] == "update" && m["game"]["ply"] == 2)
         .expect("the computer's reply comes before the new report");
     let legal: Vec<Value> = seen[reply]["game"]["legal_moves"]
         .as_array()

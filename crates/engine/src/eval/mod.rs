@@ -1,9 +1,9 @@
 //! Static evaluation: how good a position is for the side to move, in centipawns.
 //!
-//! [`evaluate`] is what the search calls. It dispatches to the evaluation written for
-//! the concrete variant when there is one (by the position's type, so a variant whose
-//! evaluation is not written yet still works) and otherwise to [`generic`]: material
-//! with standard values. Room to move is the [`mobility`] term, common to all variants.
+//! [`evaluate`] is what the search calls: the [`Evaluate`] impl of the position type, one
+//! per variant. [`generic`] (material with standard values) serves position types
+//! without a written evaluation, such as the tests' toy game. Room to move is the
+//! [`mobility`] term, common to all variants.
 
 mod fourfold;
 mod quadlevel;
@@ -22,8 +22,9 @@ pub const STANDARD_VALUES: PieceValues = [100, 310, 330, 500, 950, 0];
 /// A small bonus for having the move (it makes odd and even depths agree better).
 pub const TEMPO: Value = 10;
 
-/// An evaluation written for one position type.
-pub trait Evaluate {
+/// The evaluation of a position type: every variant's position implements it, and the
+/// search is generic over it, so the evaluation is chosen by the type at compile time.
+pub trait Evaluate: Position {
     /// The score for the side to move.
     fn evaluate(&self) -> Value;
     /// Piece values of this geometry (for the search's material guard and pruning margins).
@@ -33,37 +34,13 @@ pub trait Evaluate {
 }
 
 /// The static evaluation for the side to move.
-pub fn evaluate<P: Position>(pos: &P) -> Value {
-    match specialised(pos) {
-        Some(e) => e.evaluate(),
-        None => generic(pos),
-    }
+pub fn evaluate<P: Evaluate>(pos: &P) -> Value {
+    pos.evaluate()
 }
 
 /// Piece values of the position's variant.
-pub fn piece_values<P: Position>(pos: &P) -> PieceValues {
-    match specialised(pos) {
-        Some(e) => e.piece_values(),
-        None => STANDARD_VALUES,
-    }
-}
-
-/// The variant-specific evaluation of this position type, if one is written.
-fn specialised<P: Position>(pos: &P) -> Option<&dyn Evaluate> {
-    let any: &dyn std::any::Any = pos;
-    if let Some(p) = any.downcast_ref::<rules::stacked::StackedPosition>() {
-        return Some(p);
-    }
-    if let Some(p) = any.downcast_ref::<rules::quadlevel::QuadlevelPosition>() {
-        return Some(p);
-    }
-    if let Some(p) = any.downcast_ref::<rules::fourfold::FourfoldPosition>() {
-        return Some(p);
-    }
-    if let Some(p) = any.downcast_ref::<rules::trid::TridPosition>() {
-        return Some(p);
-    }
-    None
+pub fn piece_values<P: Evaluate>(pos: &P) -> PieceValues {
+    pos.piece_values()
 }
 
 /// Centipawns per legal move of difference in mobility.

@@ -406,3 +406,10 @@ impl Position for Toy {
         Vec::new()
     }
 }
+
+/// The toy game has no evaluation of its own: material with standard values.
+impl engine::eval::Evaluate for Toy {
+    fn evaluate(&self) -> engine::score::Value {
+        engine::eval::generic(self)
+    }
+}

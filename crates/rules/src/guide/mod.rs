@@ -133,8 +133,7 @@ pub fn marks(setup: &Setup, position: &str, from: &str) -> Result<Marks, GuideEr
         P => {
             let pos = P::from_position_string(setup, position).map_err(GuideError::Position)?;
             Ok(marks_of(&pos, from))
-        },
-        Err(GuideError::Setup(SetupError::UnknownVariant(setup.variant().to_string())))
+        }
     )
 }
 
@@ -200,8 +199,7 @@ fn lesson_from(l: &lessons::Lesson) -> Result<String, GuideError> {
                     position: l.position.to_string(),
                     from: l.solution.first().copied().unwrap_or_default().to_string(),
                 })
-        },
-        Err(GuideError::Setup(SetupError::UnknownVariant(setup.variant().to_string())))
+        }
     )
 }
 

@@ -6,7 +6,7 @@
 
 mod sprt;
 
-use rules::any;
+use rules::any::AnyGame;
 use rules::{Color, GameStatus, Setup};
 use sprt::{Pentanomial, Sprt, Trinomial, Verdict};
 use std::io::{BufRead, BufReader, Write};
@@ -189,7 +189,7 @@ fn play_game(
     black: &mut Player,
     max_plies: u32,
 ) -> Result<(f64, String), String> {
-    let mut game = any::new_game(setup, None).map_err(|e| e.to_string())?;
+    let mut game = AnyGame::new(setup, None).map_err(|e| e.to_string())?;
     let mut moves: Vec<String> = Vec::new();
     for m in opening {
         game.play_text(m)
@@ -216,7 +216,7 @@ fn play_game(
             &mut *black
         };
         let token = mover.best_move(&moves)?;
-        if game.play_text(&token).is_err() {
+        if game.play_token(&token).is_err() {
             // An illegal move loses.
             let white_score = if game.turn() == Color::White {
                 0.0
@@ -244,20 +244,20 @@ fn openings(args: &MatchArgs, setup: &Setup, count: usize) -> Result<Vec<Vec<Str
         }
         return Ok(list);
     }
-    let start = any::new_game(setup, None).map_err(|e| e.to_string())?;
+    let start = AnyGame::new(setup, None).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for i in 0..count {
         let g = crate::bench_cmd::playout(
-            start.as_ref(),
+            &start,
             u64::from(args.opening_plies),
             args.seed.wrapping_mul(1_000_003) + i as u64,
         );
-        out.push(g.history().into_iter().map(|m| m.token).collect());
+        out.push(g.played().iter().map(|m| m.token.clone()).collect());
     }
     Ok(out)
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
+pub fn run(args: &MatchArgs) -> Result<(), crate::failure::Failure> {
     let setup = args.setup.setup()?;
     let sprt = Sprt {
         elo0: args.elo0,

@@ -3,18 +3,17 @@
 
 use super::error::ApiError;
 use super::service::{play_error, Mode, Service};
-use super::view::color_id;
+use super::view::{self, color_id};
 use engine::api::Level;
 use rules::record::RecordForm;
-use rules::{Color, GameStatus, Outcome, PlayError, Termination};
-use serde_json::Value;
+use rules::{Color, GameStatus, Outcome, PlayError};
 use std::sync::Arc;
 use std::time::Duration;
 
 impl Service {
     /// Takes back the player's last move and the computer's reply (in local mode: the
     /// last move). A running search is stopped.
-    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
         if let Some(o) = declared_outcome(st.game.status()) {
@@ -30,7 +29,7 @@ impl Service {
                 let human = st.human;
                 (0..st.ply())
                     .rev()
-                    .find(|&i| st.mover_of(i) == human)
+                    .find(|&i| st.mover_of(i) == Some(human))
                     .map_or(0, |i| st.ply() - i)
             }
         };
@@ -43,9 +42,9 @@ impl Service {
         self.store.truncate_moves(&slot.id, keep as u32)?;
         for _ in 0..count {
             st.game.undo();
-            st.history.pop();
             st.evals.pop();
         }
+        st.touch_history(keep);
         st.stop_engines();
         if let Some((initial, _)) = st.time_control {
             let restored = self
@@ -59,20 +58,19 @@ impl Service {
                 c.reset(w, b);
             }
         }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
+        Ok(self.after_change(&slot, &mut st, None, true))
     }
 
     /// A draw offer: the computer accepts when it is not ahead; in local mode the other
     /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<(bool, Value), ApiError> {
+    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
         let accepted = match st.computer_side() {
-            Some(side) => engine::api::accepts_draw(&*st.game, side),
+            Some(side) => engine::api::accepts_draw(&st.game, side),
             None => true,
         };
         if accepted {
@@ -81,14 +79,15 @@ impl Service {
                 st.game.set_declared(None);
                 return Err(e.into());
             }
-            self.after_change(&slot, &mut st, None);
+            let game = self.after_change(&slot, &mut st, None, true);
+            return Ok(view::draw_answer(true, game));
         }
-        Ok((accepted, st.view(&slot.id)))
+        Ok(view::draw_answer(false, st.view_json(&slot.id)))
     }
 
     /// `side` resigns (default: the human against the computer, the side to move in
     /// local mode). Against the computer only the human's side may resign.
-    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<Value, ApiError> {
+    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
         let side = match (st.mode, side) {
@@ -110,8 +109,7 @@ impl Service {
             st.game.set_declared(None);
             return Err(e.into());
         }
-        self.after_change(&slot, &mut st, None);
-        Ok(st.view(&slot.id))
+        Ok(self.after_change(&slot, &mut st, None, true))
     }
 
     /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
@@ -212,14 +210,7 @@ fn record_date(unix: i64) -> String {
 /// A result decided outside the board (it cannot be taken back).
 fn declared_outcome(status: GameStatus) -> Option<Outcome> {
     match status {
-        GameStatus::Over(o)
-            if matches!(
-                o.termination,
-                Termination::Agreement | Termination::Resignation | Termination::Time
-            ) =>
-        {
-            Some(o)
-        }
+        GameStatus::Over(o) if o.termination.is_declared() => Some(o),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@ use super::search::{spawn_with_permit, stop_signal};
 use super::service::{GameSlot, GameState, Service};
 use super::view;
 use engine::api::{Clock, Limits};
+use rules::PlayError;
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, Weak};
@@ -65,7 +66,7 @@ impl Service {
                     self.start_search(&slot, &mut st, p);
                     let _ = slot
                         .events
-                        .send(view::state_message(st.view(&slot.id)).into());
+                        .send(st.publish(&slot.id, false, false).update.into());
                 }
                 Err(_) => {
                     drop(st);
@@ -89,7 +90,7 @@ impl Service {
         });
         let limits = Limits::for_level(st.level, clock);
         let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
+        let game = st.game.clone();
         let settings = self.config.engine;
         let events = slot.events.clone();
         let slot2 = Arc::clone(slot);
@@ -98,7 +99,7 @@ impl Service {
         let spawned = spawn_with_permit("computer-search", permit, move || {
             let progress_events = events.clone();
             let handle = engine::api::start_search(
-                &*game,
+                &game,
                 limits,
                 settings,
                 Box::new(move |p| {
@@ -161,25 +162,26 @@ impl Service {
                 return;
             }
         }
-        let played = match result.best.as_deref().map(|t| st.game.play_text(t)) {
-            Some(Ok(info)) => Ok(info),
-            other => {
-                eprintln!(
-                    "spacechess: game {}: the engine gave no playable move ({:?}); playing the first legal move",
-                    slot.id,
-                    other.map(|r| r.err())
-                );
-                match st.game.legal_moves().first().map(|m| m.token.clone()) {
-                    Some(t) => st.game.play_text(&t).map_err(|e| e.to_string()),
-                    None => Err("no legal move".to_string()),
-                }
-            }
+        // The engine's move is a token of this very position: played by exact lookup.
+        let played = match result.best.as_deref() {
+            Some(t) => st.game.play_token(t).map(|m| m.token.clone()),
+            None => Err(PlayError::Move(rules::MoveError::illegal("(none)"))),
         };
-        let info = match played {
-            Ok(info) => info,
+        let token = match played {
+            Ok(t) => t,
             Err(e) => {
-                eprintln!("spacechess: game {}: {e}", slot.id);
-                return;
+                eprintln!(
+                    "spacechess: game {}: the engine gave no playable move ({e}); playing the first legal move",
+                    slot.id
+                );
+                let first = st.game.legal_tokens().into_iter().next();
+                match first.map(|t| st.game.play_token(&t).map(|m| m.token.clone())) {
+                    Some(Ok(t)) => t,
+                    other => {
+                        eprintln!("spacechess: game {}: no legal move ({other:?})", slot.id);
+                        return;
+                    }
+                }
             }
         };
         let clocks_before = st.clocks.clone();
@@ -188,7 +190,7 @@ impl Service {
         }
         // No score without a completed iteration (e.g. the fallback move).
         let eval = (result.depth > 0).then(|| view::pawns_for_white(result.score, side));
-        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, eval, now) {
+        if let Err(e) = self.store_move(&slot.id, &mut st, &token, eval, now) {
             // Not stored, so not played: the game goes back to the computer's turn and
             // the listeners hear why.
             st.game.undo();
@@ -203,15 +205,17 @@ impl Service {
         if let (Some(last), Some(eval)) = (st.evals.last_mut(), eval) {
             if last.is_none() {
                 *last = Some(eval);
-                let ply = st.evals.len() as u32 - 1;
-                if let Err(e) = self.store.set_eval(&slot.id, ply, eval) {
+                let ply = st.evals.len() - 1;
+                if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
                     eprintln!("spacechess: cannot store an evaluation: {e}");
                 }
+                st.touch_history(ply);
             }
         }
-        st.history.push(info);
         st.evals.push(eval);
-        self.after_change(slot, &mut st, None);
+        let played = st.ply() - 1;
+        st.touch_history(played);
+        let _ = self.after_change(slot, &mut st, None, false);
     }
 
     /// Queues an evaluation of the position after the last move (see [`EvalQueue`]).
@@ -227,9 +231,9 @@ impl Service {
             if st.epoch != epoch || st.ply() == 0 {
                 return;
             }
-            (st.game.clone_box(), st.ply() - 1)
+            (st.game.clone(), st.ply() - 1)
         };
-        let eval = f64::from(engine::api::evaluate_for_record(&*game));
+        let eval = f64::from(engine::api::evaluate_for_record(&game));
         let eval = (eval * 100.0).round() / 100.0;
         let mut st = Self::lock(slot);
         if st.epoch != epoch {
@@ -242,9 +246,10 @@ impl Service {
         if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
             eprintln!("spacechess: cannot store an evaluation: {e}");
         }
+        st.touch_history(ply);
         let _ = slot
             .events
-            .send(view::state_message(st.view(&slot.id)).into());
+            .send(st.publish(&slot.id, false, false).update.into());
     }
 
     pub(super) fn start_oracle(
@@ -271,7 +276,7 @@ impl Service {
         permit: SearchPermit,
     ) {
         let (signal, watch) = stop_signal();
-        let game = st.game.clone_box();
+        let game = st.game.clone();
         let notations: HashMap<String, String> = game
             .legal_moves()
             .into_iter()
@@ -281,7 +286,7 @@ impl Service {
         let events = slot.events.clone();
         let spawned = spawn_with_permit("oracle", permit, move || {
             let handle = engine::api::start_oracle(
-                &*game,
+                &game,
                 budget,
                 settings,
                 Box::new(move |r| {

@@ -1,8 +1,8 @@
 //! API errors: a status code and `{"error": {"code", "message"}}` (docs/api.md).
 
+use super::view::{to_json, ErrorAnswer, ErrorBody};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -60,8 +60,14 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
 
-    pub fn body(&self) -> serde_json::Value {
-        json!({ "error": { "code": self.code, "message": self.message } })
+    /// The answer's body as JSON text.
+    pub fn body(&self) -> String {
+        to_json(&ErrorAnswer {
+            error: ErrorBody {
+                code: self.code.to_string(),
+                message: self.message.clone(),
+            },
+        })
     }
 }
 
@@ -73,6 +79,11 @@ impl From<super::store::StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        (
+            self.status,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            self.body(),
+        )
+            .into_response()
     }
 }

@@ -5,6 +5,8 @@ mod actions;
 mod assets;
 mod clock;
 mod computer;
+#[cfg(test)]
+mod contract;
 mod error;
 mod lessons;
 mod limits;
@@ -15,7 +17,7 @@ mod store;
 mod view;
 mod ws;
 
-use crate::Failure;
+use crate::failure::Failure;
 use limits::LimitConfig;
 use service::{Service, ServiceConfig};
 use std::io::Write;

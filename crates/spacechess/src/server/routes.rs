@@ -11,11 +11,12 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use engine::api::Level;
+use rules::catalogue::{catalogue, LEVEL_DEPTHS, LEVEL_MAX_ID};
 use rules::record::RecordForm;
-use rules::{Options, RuleSet, Setup, Variant};
-use serde_json::{json, Map, Value};
+use rules::Setup;
+use serde_json::{Map, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -51,6 +52,15 @@ pub fn router(service: Arc<Service>) -> Router {
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(service)
+}
+
+/// A JSON answer already serialized (the game service builds each view once).
+pub struct JsonText(pub String);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
 }
 
 /// Runs service work on the blocking pool.
@@ -141,7 +151,7 @@ fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
 }
 
 /// Reads a NewGame body (docs/api.md).
-fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
+pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
     let variant = opt_str(m, "variant")?
         .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
     let rules = opt_str(m, "rules")?;
@@ -172,14 +182,15 @@ fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
         None => rules::Color::White,
     };
     let level = match m.get("level") {
-        None | Some(Value::Null) => Level::Depth(3),
-        Some(Value::String(s)) if s == "max" => Level::Max,
-        Some(v) => match v.as_u64() {
-            Some(d @ 1..=6) => Level::Depth(d as u8),
-            Some(7) => Level::Max,
+        None | Some(Value::Null) => Level::DEFAULT,
+        Some(Value::String(s)) if s == LEVEL_MAX_ID => Level::Max,
+        Some(v) => match v.as_u64().and_then(|d| u8::try_from(d).ok()) {
+            Some(d) if LEVEL_DEPTHS.contains(&d) => Level::Depth(d),
             _ => {
                 return Err(ApiError::bad_request(format!(
-                    "field \"level\" must be 1 to 6 or \"max\", not {v}"
+                    "field \"level\" must be {} to {} or \"{LEVEL_MAX_ID}\", not {v}",
+                    LEVEL_DEPTHS.start(),
+                    LEVEL_DEPTHS.end()
                 )))
             }
         },
@@ -228,44 +239,9 @@ fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
     })
 }
 
-async fn variants() -> Json<Value> {
-    let list: Vec<Value> = Variant::ALL
-        .into_iter()
-        .map(|v| {
-            let setup = Setup::standard(v);
-            let rules: Vec<&str> = if v == Variant::Trid {
-                RuleSet::ALL.iter().map(|r| r.id()).collect()
-            } else {
-                Vec::new()
-            };
-            let options: Vec<Value> = ["rook-pawns", "destroy-both-kings"]
-                .into_iter()
-                .filter_map(|o| {
-                    let mut opts = Options::default();
-                    opts.enable(o).ok()?;
-                    let applies: Vec<&str> = if v == Variant::Trid {
-                        RuleSet::ALL
-                            .into_iter()
-                            .filter(|r| Setup::new(v, Some(*r), opts).is_ok())
-                            .map(|r| r.id())
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    let ok = Setup::new(v, None, opts).is_ok() || !applies.is_empty();
-                    ok.then(|| json!({ "id": o, "rules": applies }))
-                })
-                .collect();
-            json!({
-                "id": v.id(),
-                "title": v.title(),
-                "rules": rules,
-                "options": options,
-                "available": rules::any::new_game(&setup, None).is_ok(),
-            })
-        })
-        .collect();
-    Json(json!({ "variants": list }))
+/// The catalogue of everything a player can choose (rules' catalogue, serialized).
+async fn variants() -> JsonText {
+    JsonText(super::view::to_json(&catalogue()))
 }
 
 async fn create_game(
@@ -277,14 +253,14 @@ async fn create_game(
     let req = parse_new_game(&m)?;
     let client = client(&addr);
     let view = blocking(move || svc.create(req, &client)).await?;
-    Ok((StatusCode::CREATED, Json(view)).into_response())
+    Ok((StatusCode::CREATED, JsonText(view)).into_response())
 }
 
 async fn get_game(
     State(svc): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    blocking(move || svc.view(&id)).await.map(Json)
+) -> Result<JsonText, ApiError> {
+    blocking(move || svc.view(&id)).await.map(JsonText)
 }
 
 async fn delete_game(
@@ -300,7 +276,7 @@ async fn play_move(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonText, ApiError> {
     let m = json_body(body)?
         .ok_or_else(|| ApiError::bad_request("a body {\"move\": \"<token>\"} is required"))?;
     let text = opt_str(&m, "move")?
@@ -310,36 +286,35 @@ async fn play_move(
     let client = client(&addr);
     blocking(move || svc.play(&id, &text, ply, &client))
         .await
-        .map(Json)
+        .map(JsonText)
 }
 
 async fn take_back(
     State(svc): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    blocking(move || svc.take_back(&id)).await.map(Json)
+) -> Result<JsonText, ApiError> {
+    blocking(move || svc.take_back(&id)).await.map(JsonText)
 }
 
 async fn offer_draw(
     State(svc): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let (accepted, game) = blocking(move || svc.offer_draw(&id)).await?;
-    Ok(Json(json!({ "accepted": accepted, "game": game })))
+) -> Result<JsonText, ApiError> {
+    blocking(move || svc.offer_draw(&id)).await.map(JsonText)
 }
 
 async fn resign(
     State(svc): State<AppState>,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonText, ApiError> {
     let side = match json_body(body)? {
         Some(m) => opt_str(&m, "side")?
             .map(|s| parse_side("side", s))
             .transpose()?,
         None => None,
     };
-    blocking(move || svc.resign(&id, side)).await.map(Json)
+    blocking(move || svc.resign(&id, side)).await.map(JsonText)
 }
 
 /// Oracle budget bounds in milliseconds.

@@ -12,31 +12,16 @@ use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
 use super::search::StopSignal;
 use super::store::{Store, StoredGame, StoredMove};
-use super::view::{self, color_id, parse_color, ViewContext};
+use super::view::{self, color_id, parse_color, ClocksView, GameView, Published, ViewContext};
 use engine::api::{Level, Settings};
-use rules::any::{self, AnyGame, MoveInfo, NewGameError};
+use rules::any::{AnyGame, NewGameError};
 use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
-use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
 
-/// Who plays the moves the API does not receive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Computer,
-    Local,
-}
-
-impl Mode {
-    fn id(self) -> &'static str {
-        match self {
-            Mode::Computer => "computer",
-            Mode::Local => "local",
-        }
-    }
-}
+pub use super::view::Mode;
 
 /// A request for a new game, already checked.
 #[derive(Clone, Debug)]
@@ -72,11 +57,12 @@ pub(super) struct GameState {
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
-    pub(super) game: Box<dyn AnyGame>,
-    /// The moves played, described as they were played (kept to avoid recomputing).
-    pub(super) history: Vec<MoveInfo>,
+    pub(super) game: AnyGame,
     /// Evaluation after each move, pawns from White's side.
     pub(super) evals: Vec<Option<f64>>,
+    /// History entries below this index are as the last socket message sent them; the
+    /// next update carries the entries from here on.
+    pub(super) unchanged_history: usize,
     pub(super) clocks: Option<Clocks>,
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
@@ -93,7 +79,12 @@ pub(super) struct GameState {
 
 impl GameState {
     pub(super) fn ply(&self) -> usize {
-        self.history.len()
+        self.game.ply()
+    }
+
+    /// Notes that history entry `i` (and every later one) changed or went away.
+    pub(super) fn touch_history(&mut self, i: usize) {
+        self.unchanged_history = self.unchanged_history.min(i);
     }
 
     pub(super) fn computer_side(&self) -> Option<Color> {
@@ -113,40 +104,57 @@ impl GameState {
     }
 
     /// The side that played move `i`.
-    pub(super) fn mover_of(&self, i: usize) -> Color {
-        let first = view::start_turn(&*self.game, self.ply());
-        if i.is_multiple_of(2) {
-            first
-        } else {
-            first.opposite()
-        }
+    pub(super) fn mover_of(&self, i: usize) -> Option<Color> {
+        self.game.played().get(i).map(|m| m.side)
     }
 
-    fn clocks_json(&self, now: Instant) -> Option<Value> {
+    fn clocks_view(&self, now: Instant) -> Option<ClocksView> {
         let c = self.clocks.as_ref()?;
         let [w, b] = c.snapshot(now);
-        Some(json!({
-            "white_ms": w.max(0),
-            "black_ms": b.max(0),
-            "increment_ms": c.increment_ms,
-            "running": c.running().map(color_id),
-        }))
+        Some(ClocksView {
+            white_ms: w.max(0),
+            black_ms: b.max(0),
+            increment_ms: c.increment_ms,
+            running: c.running().map(Into::into),
+        })
     }
 
-    pub(super) fn view(&self, id: &str) -> Value {
+    /// The game as the API shows it (legal moves only when a person may move), with
+    /// the history entries from index `first` on.
+    pub(super) fn view(&self, id: &str, first: usize) -> GameView {
         let ctx = ViewContext {
             id,
-            mode: self.mode.id(),
+            mode: self.mode,
             human: self.human,
             level: self.level,
-            history: &self.history,
             evals: &self.evals,
-            clocks: self.clocks_json(Instant::now()),
+            clocks: self.clocks_view(Instant::now()),
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
-            human_to_move: self.human_to_move(),
         };
-        view::game_view(&*self.game, &ctx)
+        view::game_view(
+            self.game.screen(self.human_to_move()),
+            self.game.history_entries(first),
+            first,
+            ctx,
+        )
+    }
+
+    /// The whole view as JSON text.
+    pub(super) fn view_json(&self, id: &str) -> String {
+        view::to_json(&self.view(id, 0))
+    }
+
+    /// Builds one view of the current state and serializes it for the socket (only the
+    /// history changed since the last message) and, if `answer`, whole for the HTTP
+    /// answer; notes it as sent. `thinking` marks a search about to start.
+    pub(super) fn publish(&mut self, id: &str, answer: bool, thinking: bool) -> Published {
+        let from = self.unchanged_history.min(self.ply());
+        let first = if answer { 0 } else { from };
+        let mut state = self.view(id, first);
+        state.computer_thinking |= thinking;
+        self.unchanged_history = self.ply();
+        view::publish(state, first, from, answer)
     }
 
     /// Stops engine work and clocks: the game ended or changed under them.
@@ -180,39 +188,6 @@ fn new_id() -> String {
         out.push_str(&format!("{:016x}", h.finish()));
     }
     out
-}
-
-fn level_id(level: Level) -> String {
-    match level {
-        Level::Depth(d) => d.to_string(),
-        Level::Max => "max".into(),
-    }
-}
-
-fn parse_level_id(s: &str) -> Option<Level> {
-    match s {
-        "max" => Some(Level::Max),
-        _ => s
-            .parse::<u8>()
-            .ok()
-            .filter(|d| (1..=6).contains(d))
-            .map(Level::Depth),
-    }
-}
-
-fn reason_from_id(s: &str) -> Option<Termination> {
-    [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Repetition,
-        Termination::FiftyMoves,
-        Termination::InsufficientMaterial,
-        Termination::Agreement,
-        Termination::Resignation,
-        Termination::Time,
-    ]
-    .into_iter()
-    .find(|t| t.id() == s)
 }
 
 pub(super) fn play_error(e: PlayError) -> ApiError {
@@ -287,7 +262,7 @@ impl Service {
                 Ok(slot) => {
                     self.games().insert(slot.id.clone(), Arc::clone(&slot));
                     let mut st = Self::lock(&slot);
-                    self.after_change(&slot, &mut st, None);
+                    let _ = self.after_change(&slot, &mut st, None, false);
                     n += 1;
                 }
                 Err(e) => eprintln!("spacechess: cannot resume a stored game: {}", e.message),
@@ -344,18 +319,15 @@ impl Service {
         let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
         let setup = Setup::from_ids(&g.variant, g.rules.as_deref(), &options)
             .map_err(|e| broken(e.to_string()))?;
-        let mut game = any::new_game(&setup, g.start_position.as_deref())
-            .map_err(|e| broken(e.to_string()))?;
-        let mut history = Vec::with_capacity(moves.len());
+        let mut game =
+            AnyGame::new(&setup, g.start_position.as_deref()).map_err(|e| broken(e.to_string()))?;
         let mut evals = Vec::with_capacity(moves.len());
         for m in &moves {
-            let info = game
-                .play_text(&m.token)
+            game.play_token(&m.token)
                 .map_err(|e| broken(format!("move {} ({}): {e}", m.ply + 1, m.token)))?;
-            history.push(info);
             evals.push(m.eval);
         }
-        if let Some(reason) = g.declared_reason.as_deref().and_then(reason_from_id) {
+        if let Some(reason) = g.declared_reason.as_deref().and_then(Termination::from_id) {
             let winner = g.declared_winner.as_deref().and_then(parse_color);
             game.set_declared(Some(Outcome {
                 winner,
@@ -388,13 +360,13 @@ impl Service {
                 level: g
                     .level
                     .as_deref()
-                    .and_then(parse_level_id)
-                    .unwrap_or(Level::Depth(3)),
+                    .and_then(Level::from_id)
+                    .unwrap_or(Level::DEFAULT),
                 client: g.client,
                 created_at: g.created_at,
                 time_control,
+                unchanged_history: game.ply(),
                 game,
-                history,
                 evals,
                 clocks,
                 epoch: 0,
@@ -408,7 +380,7 @@ impl Service {
     }
 
     /// Creates a game; the computer starts thinking if it has the first move.
-    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<Value, ApiError> {
+    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<String, ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
         if self.store.games_created_since(client, now - 3600)? >= limit {
@@ -416,9 +388,9 @@ impl Service {
                 "too many games created from this address (at most {limit} per hour)"
             )));
         }
-        let game = any::new_game(&req.setup, req.position.as_deref()).map_err(|e| match e {
+        let game = AnyGame::new(&req.setup, req.position.as_deref()).map_err(|e| match e {
             NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
-            other => ApiError::bad_setup(other.to_string()),
+            NewGameError::Setup(s) => ApiError::bad_setup(s.to_string()),
         })?;
         let computer_first = req.mode == Mode::Computer
             && game.status() == GameStatus::InProgress
@@ -438,7 +410,7 @@ impl Service {
             options: req.setup.options().ids().join(","),
             mode: req.mode.id().to_string(),
             human: Some(color_id(req.human).to_string()),
-            level: Some(level_id(req.level)),
+            level: Some(req.level.id()),
             initial_ms: req.time_control.map(|t| t.0),
             increment_ms: req.time_control.map(|t| t.1),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
@@ -450,8 +422,7 @@ impl Service {
         let slot = self.build_slot(stored, Vec::new())?;
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = Self::lock(&slot);
-        self.after_change(&slot, &mut st, permit);
-        Ok(st.view(&slot.id))
+        Ok(self.after_change(&slot, &mut st, permit, true))
     }
 
     pub(super) fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
@@ -460,10 +431,11 @@ impl Service {
             .map_err(|r| ApiError::rate_limited(r.to_string()))
     }
 
-    pub fn view(&self, id: &str) -> Result<Value, ApiError> {
+    /// The game's view as JSON text.
+    pub fn view(&self, id: &str) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
-        Ok(st.view(&slot.id))
+        Ok(st.view_json(&slot.id))
     }
 
     /// A new receiver of the game's messages, and its current state message.
@@ -472,7 +444,7 @@ impl Service {
         let st = Self::lock(&slot);
         // Subscribe under the lock: no change can slip between the state and the stream.
         let rx = slot.events.subscribe();
-        Ok((rx, view::state_message(st.view(&slot.id))))
+        Ok((rx, view::state_message(st.view_json(&slot.id))))
     }
 
     /// Plays the player's move. `ply`, when given, must equal the moves played so far.
@@ -482,7 +454,7 @@ impl Service {
         text: &str,
         ply: Option<u64>,
         client: &str,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
         if let GameStatus::Over(o) = st.game.status() {
@@ -521,23 +493,29 @@ impl Service {
         } else {
             None
         };
-        let info = st.game.play_text(text).map_err(play_error)?;
+        // The browser sends exact tokens; a person typing through the API may write any
+        // accepted form, matched only when the text is not a token.
+        let token = match st.game.play_token(text).map(|m| m.token.clone()) {
+            Err(PlayError::Move(_)) => st.game.play_text(text).map(|m| m.token.clone()),
+            other => other,
+        }
+        .map_err(play_error)?;
         let clocks_before = st.clocks.clone();
         if let Some(c) = st.clocks.as_mut() {
             c.charge_move(mover, now);
         }
-        if let Err(e) = self.store_move(&slot.id, &mut st, &info.token, None, now) {
+        if let Err(e) = self.store_move(&slot.id, &mut st, &token, None, now) {
             st.game.undo();
             st.clocks = clocks_before;
             return Err(e);
         }
-        st.history.push(info);
         st.evals.push(None);
-        self.after_change(&slot, &mut st, permit);
-        Ok(st.view(&slot.id))
+        let played = st.ply() - 1;
+        st.touch_history(played);
+        Ok(self.after_change(&slot, &mut st, permit, true))
     }
 
-    /// Writes the move just played (already on `st.game`, not yet in `st.history`).
+    /// Writes the move just played (already on `st.game`, not yet in `st.evals`).
     pub(super) fn store_move(
         &self,
         id: &str,
@@ -548,7 +526,7 @@ impl Service {
     ) -> Result<(), ApiError> {
         let snapshot = st.clocks.as_ref().map(|c| c.snapshot(now));
         let m = StoredMove {
-            ply: st.ply() as u32,
+            ply: st.ply() as u32 - 1,
             token: token.to_string(),
             eval,
             white_ms: snapshot.map(|s| s[0]),
@@ -579,17 +557,19 @@ impl Service {
         {
             eprintln!("spacechess: cannot store a loss on time: {e}");
         }
-        self.after_change(slot, st, None);
+        let _ = self.after_change(slot, st, None, false);
     }
 
     /// After any change: bump the epoch, stop or start clocks, the computer and the
-    /// Oracle as the new state requires, and tell the listeners.
+    /// Oracle as the new state requires, and tell the listeners. One view is built per
+    /// change; with `answer` it is also returned whole as JSON text (the HTTP answer).
     pub(super) fn after_change(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
         st: &mut GameState,
         permit: Option<SearchPermit>,
-    ) {
+        answer: bool,
+    ) -> String {
         st.epoch += 1;
         st.changed_at = Instant::now();
         st.search = None;
@@ -626,11 +606,8 @@ impl Service {
         self.arm_flag_timer(slot, st);
         // The new state goes out before the engine starts, so listeners always see the
         // state first and then the progress that belongs to it.
-        let mut state = st.view(&slot.id);
-        if search_permit.is_some() {
-            state["computer_thinking"] = json!(true);
-        }
-        let _ = slot.events.send(view::state_message(state).into());
+        let published = st.publish(&slot.id, answer, search_permit.is_some());
+        let _ = slot.events.send(published.update.into());
         match search_permit {
             Some(p) => self.start_search(slot, st, p),
             None => {
@@ -641,6 +618,7 @@ impl Service {
                 }
             }
         }
+        published.full.unwrap_or_default()
     }
 
     pub(super) fn waiting_list(&self) -> MutexGuard<'_, VecDeque<Arc<GameSlot>>> {
@@ -703,8 +681,9 @@ mod tests {
             time_control: None,
             position: None,
         };
-        let open = svc.create(req.clone(), "client").unwrap();
-        let done = svc.create(req, "client").unwrap();
+        let json = |s: String| -> serde_json::Value { serde_json::from_str(&s).unwrap() };
+        let open = json(svc.create(req.clone(), "client").unwrap());
+        let done = json(svc.create(req, "client").unwrap());
         let done_id = done["id"].as_str().unwrap();
         svc.resign(done_id, None).unwrap();
         assert_eq!(svc.forget_idle_finished(Duration::from_secs(60)), 0);
@@ -713,10 +692,64 @@ mod tests {
         assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
         // Read back from the store on demand.
         assert_eq!(
-            svc.view(done_id).unwrap()["result"]["reason"],
+            json(svc.view(done_id).unwrap())["result"]["reason"],
             "resignation"
         );
         assert_eq!(svc.games().len(), 2);
+    }
+
+    /// One move request generates the legal moves of the new position once (and the
+    /// status, the view, the history and the token lookup reuse them); the engine's
+    /// search runs on threads of its own and is not counted.
+    #[test]
+    fn a_move_request_generates_the_legal_moves_at_most_twice() {
+        use rules::generations::generations;
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        for (variant, mode) in [
+            (rules::Variant::Trid, Mode::Computer),
+            (rules::Variant::Stacked, Mode::Computer),
+            (rules::Variant::Quadlevel, Mode::Local),
+            (rules::Variant::Fourfold, Mode::Local),
+        ] {
+            let req = NewGame {
+                setup: Setup::standard(variant),
+                mode,
+                human: Color::White,
+                level: Level::Depth(1),
+                time_control: Some((600_000, 0)),
+                position: None,
+            };
+            let view: serde_json::Value =
+                serde_json::from_str(&svc.create(req, "client").unwrap()).unwrap();
+            let id = view["id"].as_str().unwrap().to_string();
+            let token = view["legal_moves"][0]["token"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let before = generations();
+            let answer = svc.play(&id, &token, Some(0), "client").unwrap();
+            let used = generations() - before;
+            assert!(used <= 2, "{variant}: {used} generations for one move");
+            assert!(used >= 1, "{variant}: the counter counts");
+            assert!(answer.contains(&token));
+            let before = generations();
+            svc.view(&id).unwrap();
+            assert_eq!(
+                generations() - before,
+                0,
+                "{variant}: a view generates nothing"
+            );
+        }
     }
 
     #[test]
@@ -725,13 +758,5 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(a, new_id());
-    }
-
-    #[test]
-    fn levels_round_trip() {
-        for l in [Level::Depth(1), Level::Depth(6), Level::Max] {
-            assert_eq!(parse_level_id(&level_id(l)), Some(l));
-        }
-        assert_eq!(parse_level_id("7"), None);
     }
 }

@@ -1,11 +1,18 @@
-//! The JSON shapes sent to the web app (docs/api.md): GameView and the WebSocket
-//! messages. Built from the game as it stands; nothing here changes state.
+//! The JSON the web app receives (docs/api.md): the GameView and the WebSocket messages.
+//! Each is a typed value wrapped around the rules' [`Screen`] (the board and history as
+//! a screen shows them); this module adds only what the server knows (mode, level,
+//! clocks, evaluations, engine activity) and serializes. The TypeScript declarations of
+//! these types are generated from them (`contract.rs`).
 
 use engine::api::{Level, OracleReport, OracleTag, Progress, Score};
-use rules::any::{AnyGame, MoveInfo};
-use rules::{Color, GameStatus, Mover};
-use serde_json::{json, Value};
+use rules::screen::{HistoryEntry, Screen, Side};
+use rules::Color;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use std::collections::HashMap;
+
+#[cfg(test)]
+use ts_rs::TS;
 
 pub fn color_id(c: Color) -> &'static str {
     match c {
@@ -22,10 +29,34 @@ pub fn parse_color(s: &str) -> Option<Color> {
     }
 }
 
-pub fn level_json(level: Level) -> Value {
-    match level {
-        Level::Depth(d) => json!(d),
-        Level::Max => json!("max"),
+/// Who plays the moves the API does not receive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(TS))]
+pub enum Mode {
+    Computer,
+    Local,
+}
+
+impl Mode {
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Local => "local",
+        }
+    }
+}
+
+/// A level as the API writes it: the depth, or `"max"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelView(pub Level);
+
+impl Serialize for LevelView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Level::Depth(d) => s.serialize_u8(d),
+            Level::Max => s.serialize_str(rules::catalogue::LEVEL_MAX_ID),
+        }
     }
 }
 
@@ -46,198 +77,277 @@ pub fn pawns_for_white(score: Score, side: Color) -> f64 {
     }
 }
 
-fn piece_letter(kind: rules::PieceKind, color: Color) -> String {
-    rules::Piece::new(color, kind).char().to_string()
+/// One move of the history with its evaluation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct HistoryItem {
+    #[serde(flatten)]
+    #[cfg_attr(test, ts(flatten))]
+    pub entry: HistoryEntry,
+    /// The evaluation after the move in pawns from White's side (`null` until known).
+    pub eval: Option<f64>,
 }
 
-/// One move as the web app sees it. `side` is the mover's colour.
-pub fn move_json(m: &MoveInfo, side: Color) -> Value {
-    let (mover, piece) = match m.mover {
-        Mover::Piece(k) => ("piece", Some(piece_letter(k, side))),
-        Mover::Board => ("board", None),
-    };
-    json!({
-        "token": m.token,
-        "notation": m.notation,
-        "from": m.squares.from,
-        "to": m.squares.to,
-        "captured_square": m.squares.captured,
-        "mover": mover,
-        "piece": piece,
-        "capture": m.captured.is_some(),
-        "promotion": m.promotion.map(|k| piece_letter(k, side)),
-        "castling": m.castling,
-    })
+/// The game clocks now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct ClocksView {
+    #[cfg_attr(test, ts(type = "number"))]
+    pub white_ms: i64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub black_ms: i64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub increment_ms: i64,
+    pub running: Option<Side>,
+}
+
+/// The whole game (GameView in docs/api.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct GameView {
+    pub id: String,
+    pub mode: Mode,
+    /// The player's side against the computer (echoed in local mode).
+    pub human: Side,
+    #[cfg_attr(test, ts(type = "number | \"max\""))]
+    pub level: LevelView,
+    #[serde(flatten)]
+    #[cfg_attr(test, ts(flatten))]
+    pub screen: Screen,
+    /// Every move so far; in an `update` message only those from `history_from` on.
+    pub history: Vec<HistoryItem>,
+    pub clocks: Option<ClocksView>,
+    pub computer_thinking: bool,
+    pub oracle: bool,
 }
 
 /// Everything the view needs that is not in the game itself.
+#[derive(Clone)]
 pub struct ViewContext<'a> {
     pub id: &'a str,
-    pub mode: &'a str,
-    /// In local mode these echo the request (they decide nothing there).
+    pub mode: Mode,
     pub human: Color,
     pub level: Level,
-    pub history: &'a [MoveInfo],
     pub evals: &'a [Option<f64>],
-    pub clocks: Option<Value>,
+    pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle_on: bool,
-    /// Whether the side to move may move through the API now.
-    pub human_to_move: bool,
 }
 
-/// The whole game as JSON (GameView in docs/api.md).
-pub fn game_view(game: &dyn AnyGame, ctx: &ViewContext<'_>) -> Value {
-    let setup = game.setup();
-    let turn = game.turn();
-    let (status, result) = match game.status() {
-        GameStatus::InProgress => ("in-progress", Value::Null),
-        GameStatus::Over(o) => (
-            "over",
-            json!({
-                "winner": o.winner.map(color_id),
-                "reason": o.termination.id(),
-                "text": o.result_string(),
-            }),
-        ),
-    };
-    let legal: Vec<Value> = if ctx.human_to_move {
-        game.legal_moves()
-            .iter()
-            .map(|m| move_json(m, turn))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let start_turn = start_turn(game, ctx.history.len());
-    let history: Vec<Value> = ctx
-        .history
-        .iter()
+/// The GameView of a game's screen and its history entries from index `first` on.
+pub fn game_view(
+    screen: Screen,
+    history: Vec<HistoryEntry>,
+    first: usize,
+    ctx: ViewContext<'_>,
+) -> GameView {
+    let history = history
+        .into_iter()
         .enumerate()
-        .map(|(i, m)| {
-            let side = if i.is_multiple_of(2) {
-                start_turn
-            } else {
-                start_turn.opposite()
-            };
-            let mut v = move_json(m, side);
-            v["eval"] = json!(ctx.evals.get(i).copied().flatten());
-            v
+        .map(|(i, entry)| HistoryItem {
+            entry,
+            eval: ctx.evals.get(first + i).copied().flatten(),
         })
         .collect();
-    let last_move = ctx
-        .history
-        .last()
-        .map(|m| json!({ "from": m.squares.from, "to": m.squares.to }));
-    let cells: Vec<Value> = game
-        .cells()
-        .into_iter()
-        .map(|c| {
-            json!({
-                "name": c.name,
-                "board": c.board,
-                "coords": c.coords,
-                "dark": c.dark,
-                "piece": c.piece.map(|p| p.char().to_string()),
-            })
-        })
-        .collect();
-    let boards: Vec<Value> = game
-        .attack_boards()
-        .into_iter()
-        .map(|b| {
-            json!({
-                "name": b.name,
-                "position": b.position,
-                "post": b.post,
-                "level": b.level,
-                "standing": b.standing,
-                "owner": color_id(b.owner),
-            })
-        })
-        .collect();
-    json!({
-        "id": ctx.id,
-        "variant": setup.variant().id(),
-        "rules": setup.rules_if_any().map(|r| r.id()),
-        "options": setup.options().ids(),
-        "mode": ctx.mode,
-        "human": color_id(ctx.human),
-        "level": level_json(ctx.level),
-        "position": game.position_string(),
-        "start_position": game.start_position_string(),
-        "turn": color_id(turn),
-        "ply": ctx.history.len(),
-        "fullmove": game.fullmove_number(),
-        "status": status,
-        "result": result,
-        "checked_kings": game.checked_kings(),
-        "cells": cells,
-        "attack_boards": boards,
-        "legal_moves": legal,
-        "history": history,
-        "last_move": last_move,
-        "clocks": ctx.clocks,
-        "computer_thinking": ctx.computer_thinking,
-        "oracle": ctx.oracle_on,
-    })
-}
-
-/// The side that made the first move of the game.
-pub fn start_turn(game: &dyn AnyGame, plies: usize) -> Color {
-    if plies.is_multiple_of(2) {
-        game.turn()
-    } else {
-        game.turn().opposite()
+    GameView {
+        id: ctx.id.to_string(),
+        mode: ctx.mode,
+        human: ctx.human.into(),
+        level: LevelView(ctx.level),
+        screen,
+        history,
+        clocks: ctx.clocks,
+        computer_thinking: ctx.computer_thinking,
+        oracle: ctx.oracle_on,
     }
 }
 
-pub fn state_message(view: Value) -> String {
-    json!({ "type": "state", "game": view }).to_string()
+/// The computer's progress.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct Thinking {
+    pub depth: u32,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub elapsed_ms: u64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub budget_ms: u64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub nodes: u64,
+    /// Pawns from White's side.
+    pub score: f64,
+    /// The expected line as move tokens.
+    pub pv: Vec<String>,
+}
+
+/// The Oracle's tag of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(test, derive(TS))]
+pub enum OracleTagView {
+    Eval,
+    Mate,
+    Mated,
+    DrawRepetition,
+    AllowsRepetition,
+}
+
+/// The Oracle's verdict on one move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct OracleMoveView {
+    pub token: String,
+    pub notation: String,
+    /// From the player's (side to move's) point of view, in pawns.
+    pub score: f64,
+    pub depth: u32,
+    pub tag: OracleTagView,
+    /// `null` unless the tag is `mate` or `mated`.
+    pub mate_in: Option<u32>,
+    pub line: Vec<String>,
+}
+
+/// An error as the API sends it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct ErrorBody {
+    pub code: String,
+    pub message: String,
+}
+
+/// The body of every error answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct ErrorAnswer {
+    pub error: ErrorBody,
+}
+
+/// The answer to a draw offer.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct DrawAnswer {
+    pub accepted: bool,
+    #[cfg_attr(test, ts(as = "GameView"))]
+    pub game: Box<RawValue>,
+}
+
+/// A WebSocket message from the server.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+#[cfg_attr(test, derive(TS))]
+pub enum ServerMessage {
+    /// The whole game: first on connecting, and to a client that fell behind.
+    State {
+        #[cfg_attr(test, ts(as = "GameView"))]
+        game: Box<RawValue>,
+    },
+    /// After every change: the game whose `history` holds the entries from `history_from`
+    /// on (the earlier ones are unchanged since the last message).
+    Update {
+        #[cfg_attr(test, ts(as = "GameView"))]
+        game: Box<RawValue>,
+        history_from: u32,
+    },
+    Thinking(Thinking),
+    Oracle {
+        done: bool,
+        moves: Vec<OracleMoveView>,
+    },
+    Error {
+        error: ErrorBody,
+    },
+}
+
+/// The JSON text of a value whose serialization cannot fail (plain data, string keys).
+pub fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("plain data serializes")
+}
+
+fn raw(text: String) -> Box<RawValue> {
+    RawValue::from_string(text).expect("JSON text from serde_json")
+}
+
+/// The serialized texts of one change, all from one [`GameView`]: the full view (the
+/// HTTP answer, when one is wanted) and the socket's update message.
+pub struct Published {
+    pub full: Option<String>,
+    pub update: String,
+}
+
+/// Serializes a view whose history holds the entries from index `first` on: whole, if
+/// `first` is 0 and `full` is asked for, and as an update from history index `from`.
+pub fn publish(mut view: GameView, first: usize, from: usize, full: bool) -> Published {
+    let full = (full && first == 0).then(|| to_json(&view));
+    let from = from.clamp(first, first + view.history.len());
+    view.history.drain(..from - first);
+    let update = to_json(&ServerMessage::Update {
+        game: raw(to_json(&view)),
+        history_from: from as u32,
+    });
+    Published { full, update }
+}
+
+pub fn state_message(full: String) -> String {
+    to_json(&ServerMessage::State { game: raw(full) })
+}
+
+pub fn draw_answer(accepted: bool, full: String) -> String {
+    to_json(&DrawAnswer {
+        accepted,
+        game: raw(full),
+    })
 }
 
 pub fn thinking_message(p: &Progress, side: Color) -> String {
-    json!({
-        "type": "thinking",
-        "depth": p.depth,
-        "elapsed_ms": p.elapsed.as_millis() as u64,
-        "budget_ms": p.budget.as_millis() as u64,
-        "nodes": p.nodes,
-        "score": pawns_for_white(p.score, side),
-        "pv": p.pv,
-    })
-    .to_string()
+    to_json(&ServerMessage::Thinking(Thinking {
+        depth: p.depth,
+        elapsed_ms: p.elapsed.as_millis() as u64,
+        budget_ms: p.budget.as_millis() as u64,
+        nodes: p.nodes,
+        score: pawns_for_white(p.score, side),
+        pv: p.pv.clone(),
+    }))
 }
 
 /// The Oracle's report; scores are from the player's (side to move's) point of view.
 pub fn oracle_message(r: &OracleReport, notations: &HashMap<String, String>) -> String {
-    let moves: Vec<Value> = r
+    let moves = r
         .moves
         .iter()
         .map(|m| {
             let (tag, mate_in) = match m.tag {
-                OracleTag::Eval => ("eval", None),
-                OracleTag::Mate(n) => ("mate", Some(n)),
-                OracleTag::Mated(n) => ("mated", Some(n)),
-                OracleTag::DrawRepetition => ("draw-repetition", None),
-                OracleTag::AllowsRepetition => ("allows-repetition", None),
+                OracleTag::Eval => (OracleTagView::Eval, None),
+                OracleTag::Mate(n) => (OracleTagView::Mate, Some(n)),
+                OracleTag::Mated(n) => (OracleTagView::Mated, Some(n)),
+                OracleTag::DrawRepetition => (OracleTagView::DrawRepetition, None),
+                OracleTag::AllowsRepetition => (OracleTagView::AllowsRepetition, None),
             };
-            json!({
-                "token": m.token,
-                "notation": notations.get(&m.token).cloned().unwrap_or_else(|| m.token.clone()),
-                "score": pawns_for_white(m.score, Color::White),
-                "depth": m.depth,
-                "tag": tag,
-                "mate_in": mate_in,
-                "line": m.line,
-            })
+            OracleMoveView {
+                token: m.token.clone(),
+                notation: notations
+                    .get(&m.token)
+                    .cloned()
+                    .unwrap_or_else(|| m.token.clone()),
+                score: pawns_for_white(m.score, Color::White),
+                depth: m.depth,
+                tag,
+                mate_in,
+                line: m.line.clone(),
+            }
         })
         .collect();
-    json!({ "type": "oracle", "done": r.done, "moves": moves }).to_string()
+    to_json(&ServerMessage::Oracle {
+        done: r.done,
+        moves,
+    })
 }
 
 pub fn error_message(code: &str, message: &str) -> String {
-    json!({ "type": "error", "error": { "code": code, "message": message } }).to_string()
+    to_json(&ServerMessage::Error {
+        error: ErrorBody {
+            code: code.to_string(),
+            message: message.to_string(),
+        },
+    })
 }
 
 #[cfg(test)]
@@ -255,5 +365,49 @@ mod tests {
                 > pawns_for_white(Score::Mate(3), Color::White)
         );
         assert!(pawns_for_white(Score::Mate(-1), Color::White) < -99.0);
+    }
+
+    #[test]
+    fn an_update_carries_the_view_with_only_the_new_history() {
+        let mut game =
+            rules::any::AnyGame::new(&rules::Setup::standard(rules::Variant::Stacked), None)
+                .unwrap();
+        for _ in 0..3 {
+            let t = game.legal_tokens()[0].clone();
+            game.play_token(&t).unwrap();
+        }
+        let ctx = ViewContext {
+            id: "x",
+            mode: Mode::Local,
+            human: Color::White,
+            level: Level::DEFAULT,
+            evals: &[Some(0.1), None, Some(0.3)],
+            clocks: None,
+            computer_thinking: false,
+            oracle_on: false,
+        };
+        let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
+        let p = publish(view.clone(), 0, 2, true);
+        // The same update from a view built with the changed entries only.
+        let tail = game_view(game.screen(true), game.history_entries(2), 2, ctx);
+        assert_eq!(publish(tail, 2, 2, false).update, p.update);
+        let full_text = p.full.clone().unwrap();
+        let full: serde_json::Value = serde_json::from_str(&full_text).unwrap();
+        let update: serde_json::Value = serde_json::from_str(&p.update).unwrap();
+        assert_eq!(full["history"].as_array().unwrap().len(), 3);
+        assert_eq!(full["history"][0]["eval"], 0.1);
+        assert_eq!(full["history"][1]["side"], "black");
+        assert_eq!(update["type"], "update");
+        assert_eq!(update["history_from"], 2);
+        assert_eq!(
+            update["game"]["history"],
+            serde_json::json!([full["history"][2]])
+        );
+        // Everything else is the same view.
+        let mut rest = update["game"].clone();
+        rest["history"] = full["history"].clone();
+        assert_eq!(rest, full);
+        let state: serde_json::Value = serde_json::from_str(&state_message(full_text)).unwrap();
+        assert_eq!(state["game"], full);
     }
 }

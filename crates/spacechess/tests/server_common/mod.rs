@@ -231,16 +231,13 @@ pub fn playable_setups(server: &Server) -> Vec<Value> {
     let v = server.get("/api/variants").json();
     let mut out = Vec::new();
     for variant in v["variants"].as_array().expect("variants") {
-        if variant["available"] != json!(true) {
-            continue;
-        }
         let id = variant["id"].clone();
         let rules = variant["rules"].as_array().cloned().unwrap_or_default();
         if rules.is_empty() {
             out.push(json!({ "variant": id }));
         } else {
             for r in rules {
-                out.push(json!({ "variant": id, "rules": r }));
+                out.push(json!({ "variant": id, "rules": r["id"] }));
             }
         }
         for o in variant["options"].as_array().cloned().unwrap_or_default() {

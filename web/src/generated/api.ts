@@ -1,0 +1,345 @@
+// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).
+// Do not edit: run `UPDATE_CONTRACT=1 cargo test -p spacechess contract` instead.
+
+export type Variant = "stacked" | "trid" | "quadlevel" | "fourfold";
+
+export type RuleSet = "federation" | "meder" | "stepwise";
+
+export type Side = "white" | "black";
+
+export type Status = "in-progress" | "over";
+
+export type MoverKind = "piece" | "board";
+
+export type SquareRef = { name: string, coords: [number, number, number, number], };
+
+export type CellView = { name: string, 
+/**
+ * The board or level it belongs to (`B`/`M`/`T`; `W`/`N`/`B` or an attack board's
+ * name; `L1`..`L4`; `00`..`11`).
+ */
+board: string, coords: [number, number, number, number], dark: boolean, piece: string | null, };
+
+export type PlacementView = { 
+/**
+ * E.g. `b1(3)`.
+ */
+position: string, 
+/**
+ * The post: the corner square without level, e.g. `b1`.
+ */
+post: string, level: number, 
+/**
+ * Standing above its main board (else hanging below).
+ */
+standing: boolean, 
+/**
+ * The level of the main board the post belongs to (2, 4 or 6): the post reaches from
+ * there to the board.
+ */
+main_level: number, 
+/**
+ * The post's column at the board's level, as coordinates.
+ */
+post_coords: [number, number, number, number], 
+/**
+ * The four squares the board covers there.
+ */
+squares: Array<SquareRef>, };
+
+export type BoardView = { 
+/**
+ * `WQL`, `WKL`, `BQL` or `BKL`.
+ */
+name: string, owner: Side, 
+/**
+ * E.g. `b1(3)`.
+ */
+position: string, 
+/**
+ * The post: the corner square without level, e.g. `b1`.
+ */
+post: string, level: number, 
+/**
+ * Standing above its main board (else hanging below).
+ */
+standing: boolean, 
+/**
+ * The level of the main board the post belongs to (2, 4 or 6): the post reaches from
+ * there to the board.
+ */
+main_level: number, 
+/**
+ * The post's column at the board's level, as coordinates.
+ */
+post_coords: [number, number, number, number], 
+/**
+ * The four squares the board covers there.
+ */
+squares: Array<SquareRef>, };
+
+export type MoveView = { 
+/**
+ * The exact token to send back to play it.
+ */
+token: string, 
+/**
+ * Display notation (legal moves: without `+`/`#`; history: with them).
+ */
+notation: string, 
+/**
+ * The square left (for a board move: the board's name).
+ */
+from: string, 
+/**
+ * The square reached (for a board move: its new position, e.g. `b4(1)`).
+ */
+to: string, 
+/**
+ * The captured piece's square when it is not `to` (en passant).
+ */
+captured_square: string | null, mover: MoverKind, 
+/**
+ * The moving piece (for castling the king), a letter in the mover's case.
+ */
+piece: string | null, capture: boolean, 
+/**
+ * The piece a pawn becomes, a letter in the mover's case.
+ */
+promotion: string | null, castling: boolean, 
+/**
+ * A board move's destination with the squares it covers there.
+ */
+board_to: PlacementView | null, };
+
+export type HistoryEntry = { 
+/**
+ * The full-move number (`1.` for White's first move).
+ */
+number: number, 
+/**
+ * The side that made it.
+ */
+side: Side, 
+/**
+ * The exact token to send back to play it.
+ */
+token: string, 
+/**
+ * Display notation (legal moves: without `+`/`#`; history: with them).
+ */
+notation: string, 
+/**
+ * The square left (for a board move: the board's name).
+ */
+from: string, 
+/**
+ * The square reached (for a board move: its new position, e.g. `b4(1)`).
+ */
+to: string, 
+/**
+ * The captured piece's square when it is not `to` (en passant).
+ */
+captured_square: string | null, mover: MoverKind, 
+/**
+ * The moving piece (for castling the king), a letter in the mover's case.
+ */
+piece: string | null, capture: boolean, 
+/**
+ * The piece a pawn becomes, a letter in the mover's case.
+ */
+promotion: string | null, castling: boolean, 
+/**
+ * A board move's destination with the squares it covers there.
+ */
+board_to: PlacementView | null, };
+
+export type ResultView = { 
+/**
+ * `null` for a draw.
+ */
+winner: Side | null, 
+/**
+ * The termination's identifier (see the catalogue).
+ */
+reason: string, 
+/**
+ * `1-0`, `0-1` or `1/2-1/2`.
+ */
+text: string, 
+/**
+ * In words, e.g. `White wins by checkmate`.
+ */
+description: string, };
+
+export type LastMove = { from: string, to: string, };
+
+export type Screen = { variant: Variant, 
+/**
+ * The variant's name for people.
+ */
+title: string, 
+/**
+ * The Tri-D rule set (`null` elsewhere).
+ */
+rules: RuleSet | null, options: Array<string>, position: string, start_position: string, turn: Side, 
+/**
+ * Half-moves played.
+ */
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+/**
+ * Empty when `with_moves` was false or the game is over.
+ */
+legal_moves: Array<MoveView>, last_move: LastMove | null, };
+
+export type RuleSetEntry = { id: RuleSet, title: string, };
+
+export type OptionEntry = { id: string, title: string, 
+/**
+ * One line for people.
+ */
+description: string, 
+/**
+ * The rule sets it applies under (empty: the variant has none).
+ */
+rules: Array<RuleSet>, };
+
+export type VariantEntry = { id: Variant, title: string, 
+/**
+ * The rule sets to choose from, the default first (empty: one set of rules).
+ */
+rules: Array<RuleSetEntry>, options: Array<OptionEntry>, };
+
+export type TerminationEntry = { id: string, text: string, };
+
+export type LevelRange = { min: number, max: number, max_id: string, default: number, };
+
+export type Catalogue = { variants: Array<VariantEntry>, terminations: Array<TerminationEntry>, levels: LevelRange, };
+
+export type Mode = "computer" | "local";
+
+export type HistoryItem = { 
+/**
+ * The evaluation after the move in pawns from White's side (`null` until known).
+ */
+eval: number | null, 
+/**
+ * The full-move number (`1.` for White's first move).
+ */
+number: number, 
+/**
+ * The side that made it.
+ */
+side: Side, 
+/**
+ * The exact token to send back to play it.
+ */
+token: string, 
+/**
+ * Display notation (legal moves: without `+`/`#`; history: with them).
+ */
+notation: string, 
+/**
+ * The square left (for a board move: the board's name).
+ */
+from: string, 
+/**
+ * The square reached (for a board move: its new position, e.g. `b4(1)`).
+ */
+to: string, 
+/**
+ * The captured piece's square when it is not `to` (en passant).
+ */
+captured_square: string | null, mover: MoverKind, 
+/**
+ * The moving piece (for castling the king), a letter in the mover's case.
+ */
+piece: string | null, capture: boolean, 
+/**
+ * The piece a pawn becomes, a letter in the mover's case.
+ */
+promotion: string | null, castling: boolean, 
+/**
+ * A board move's destination with the squares it covers there.
+ */
+board_to: PlacementView | null, };
+
+export type ClocksView = { white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
+
+export type GameView = { id: string, mode: Mode, 
+/**
+ * The player's side against the computer (echoed in local mode).
+ */
+human: Side, level: number | "max", 
+/**
+ * Every move so far; in an `update` message only those from `history_from` on.
+ */
+history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
+/**
+ * The variant's name for people.
+ */
+title: string, 
+/**
+ * The Tri-D rule set (`null` elsewhere).
+ */
+rules: RuleSet | null, options: Array<string>, position: string, start_position: string, turn: Side, 
+/**
+ * Half-moves played.
+ */
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+/**
+ * Empty when `with_moves` was false or the game is over.
+ */
+legal_moves: Array<MoveView>, last_move: LastMove | null, };
+
+export type Thinking = { depth: number, elapsed_ms: number, budget_ms: number, nodes: number, 
+/**
+ * Pawns from White's side.
+ */
+score: number, 
+/**
+ * The expected line as move tokens.
+ */
+pv: Array<string>, };
+
+export type OracleTagView = "eval" | "mate" | "mated" | "draw-repetition" | "allows-repetition";
+
+export type OracleMoveView = { token: string, notation: string, 
+/**
+ * From the player's (side to move's) point of view, in pawns.
+ */
+score: number, depth: number, tag: OracleTagView, 
+/**
+ * `null` unless the tag is `mate` or `mated`.
+ */
+mate_in: number | null, line: Array<string>, };
+
+export type ErrorBody = { code: string, message: string, };
+
+export type ErrorAnswer = { error: ErrorBody, };
+
+export type DrawAnswer = { accepted: boolean, game: GameView, };
+
+export type ServerMessage = { "type": "state", game: GameView, } | { "type": "update", game: GameView, history_from: number, } | { "type": "thinking" } & Thinking | { "type": "oracle", done: boolean, moves: Array<OracleMoveView>, } | { "type": "error", error: ErrorBody, };
+
+export type TimeControlRequest = { 
+/**
+ * More than 0, at most 1440; fractions allowed.
+ */
+minutes: number, 
+/**
+ * 0 to 3600 (default 0).
+ */
+increment_seconds?: number | null, };
+
+export type NewGameRequest = { variant: Variant, rules?: RuleSet | null, options?: Array<string> | null, mode?: Mode | null, human?: Side | null, level?: number | "max", time_control?: TimeControlRequest | null, position?: string | null, };
+
+export type MoveRequest = { 
+/**
+ * The move's token (or its notation, typed by a person).
+ */
+move: string, 
+/**
+ * Half-moves played so far as the client saw them.
+ */
+ply?: number | null, };
