@@ -40,6 +40,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
+    /// A ceiling on the search's time whatever `movetime` or `clock` allow: the
+    /// opponent levels set it (a long game clock must not let one move hold a search
+    /// for hours); the text protocol leaves it unset.
+    pub cap: Option<Duration>,
 }
 
 impl Limits {
@@ -53,6 +57,7 @@ impl Limits {
             nodes: None,
             movetime: None,
             clock,
+            cap: Some(crate::time::MOVE_CAP),
         }
     }
 }
