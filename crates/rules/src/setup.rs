@@ -151,10 +151,16 @@ impl Setup {
             }
         }
         let rules = rules.unwrap_or_default();
-        if options.rook_pawns && (variant != Variant::Trid || rules != RuleSet::Federation) {
+        if options.rook_pawns && variant != Variant::Trid {
             return Err(SetupError::OptionNotApplicable {
                 option: "rook-pawns",
                 variant,
+            });
+        }
+        if options.rook_pawns && rules != RuleSet::Federation {
+            return Err(SetupError::OptionNotForRuleSet {
+                option: "rook-pawns",
+                rules,
             });
         }
         if options.destroy_both_kings && variant != Variant::Quadlevel {
@@ -241,5 +247,17 @@ mod tests {
             Setup::from_ids("chess", None, &[]),
             Err(SetupError::UnknownVariant("chess".into()))
         );
+    }
+
+    #[test]
+    fn an_option_refused_by_a_rule_set_names_the_rule_set() {
+        for rules in ["meder", "stepwise"] {
+            let e = Setup::from_ids("trid", Some(rules), &["rook-pawns"]).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains(&format!("not with {rules} rules")), "{text}");
+            assert!(!text.contains("not to trid"), "{text}");
+        }
+        let e = Setup::from_ids("stacked", None, &["rook-pawns"]).unwrap_err();
+        assert!(e.to_string().contains("not to stacked"), "{e}");
     }
 }
