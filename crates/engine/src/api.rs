@@ -14,7 +14,7 @@ use crate::tt::Table;
 use rules::any::AnyGame;
 use rules::{with_position_type, Game, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -229,32 +229,10 @@ fn no_search() -> SearchResult {
     }
 }
 
-/// Tables kept between searches: allocating and clearing 64 MB for every move would
-/// cost more than a shallow search. A table is reused only when no search holds it.
-static TABLES: Mutex<Vec<Arc<Table>>> = Mutex::new(Vec::new());
-const TABLES_KEPT: usize = 4;
-
-/// A transposition table of `mb` megabytes that no running search uses.
+/// A cleared transposition table of `mb` megabytes, from the pool of idle tables when
+/// one fits (see [`Table::pooled`]).
 pub fn table_of_size(mb: usize) -> Arc<Table> {
-    let mut pool = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = pool
-        .iter()
-        .find(|t| Arc::strong_count(t) == 1 && t.megabytes() == mb)
-    {
-        let t = t.clone();
-        t.clear();
-        return t;
-    }
-    let t = Arc::new(Table::new(mb));
-    if pool.len() >= TABLES_KEPT {
-        if let Some(i) = pool.iter().position(|t| Arc::strong_count(t) == 1) {
-            pool.remove(i);
-        }
-    }
-    if pool.len() < TABLES_KEPT {
-        pool.push(t.clone());
-    }
-    t
+    Arc::new(Table::pooled(mb))
 }
 
 /// The search parameters for limits, settings and options.

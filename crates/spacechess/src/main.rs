@@ -13,6 +13,12 @@ mod match_cmd;
 mod perft_cmd;
 mod server;
 
+/// mimalloc gives freed memory back to the system: a burst of searches (16 MB tables)
+/// or sockets leaves the server near its idle size afterwards, where the system
+/// allocator kept most of it (docs/server.md, "Memory").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "spacechess",
