@@ -319,8 +319,10 @@ async fn take_back(
 async fn offer_draw(
     State(svc): State<AppState>,
     Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<Json<Value>, ApiError> {
-    let (accepted, game) = blocking(move || svc.offer_draw(&id)).await?;
+    let client = client(&addr);
+    let (accepted, game) = blocking(move || svc.offer_draw(&id, &client)).await?;
     Ok(Json(json!({ "accepted": accepted, "game": game })))
 }
 
