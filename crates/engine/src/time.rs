@@ -111,7 +111,12 @@ mod tests {
             remaining: Duration::from_secs(1440 * 60),
             increment: Duration::from_secs(3600),
         };
-        assert!(Budget::from_clock(clock.remaining, clock.increment).hard.unwrap() > MOVE_CAP);
+        assert!(
+            Budget::from_clock(clock.remaining, clock.increment)
+                .hard
+                .unwrap()
+                > MOVE_CAP
+        );
         for level in [crate::api::Level::Depth(1), crate::api::Level::Max] {
             let b = Budget::for_limits(&Limits::for_level(level, Some(clock)), false);
             assert_eq!(b.hard, Some(MOVE_CAP));
@@ -122,7 +127,10 @@ mod tests {
             remaining: Duration::from_secs(30),
             increment: Duration::ZERO,
         };
-        let b = Budget::for_limits(&Limits::for_level(crate::api::Level::Max, Some(short)), false);
+        let b = Budget::for_limits(
+            &Limits::for_level(crate::api::Level::Max, Some(short)),
+            false,
+        );
         assert!(b.hard.unwrap() <= Duration::from_secs(10));
     }
 }

@@ -11,7 +11,9 @@ mod engine_cmd;
 mod loadtest;
 mod match_cmd;
 mod perft_cmd;
-mod server;
+mod soak;
+
+use spacechess::{server, Failure};
 
 /// mimalloc gives freed memory back to the system: a burst of searches (16 MB tables)
 /// or sockets leaves the server near its idle size afterwards, where the system
@@ -93,15 +95,6 @@ enum Command {
         /// The record file (PGN-shaped, records.md)
         file: std::path::PathBuf,
     },
-}
-
-/// A failure to report: the message, and exit status 2.
-pub struct Failure(pub String);
-
-impl<E: std::fmt::Display> From<E> for Failure {
-    fn from(e: E) -> Self {
-        Failure(e.to_string())
-    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

@@ -7,6 +7,7 @@ mod clock;
 mod computer;
 mod draws;
 mod error;
+pub mod fuzzing;
 mod json_errors;
 mod limits;
 mod listen;

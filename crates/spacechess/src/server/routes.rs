@@ -66,7 +66,9 @@ fn client(addr: &SocketAddr) -> String {
 }
 
 /// The body as a JSON object; an empty body is `None`.
-fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Option<Map<String, Value>>, ApiError> {
+pub(super) fn json_body(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Option<Map<String, Value>>, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::too_large(format!(
@@ -109,7 +111,10 @@ fn wrong_type(field: &str, expected: &str, v: &Value) -> ApiError {
 }
 
 /// An optional string field (`null` counts as absent).
-fn opt_str<'a>(m: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, ApiError> {
+pub(super) fn opt_str<'a>(
+    m: &'a Map<String, Value>,
+    field: &str,
+) -> Result<Option<&'a str>, ApiError> {
     match m.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -118,7 +123,7 @@ fn opt_str<'a>(m: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>
 }
 
 /// An optional non-negative integer field.
-fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
+pub(super) fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
     match m.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => v
@@ -128,7 +133,7 @@ fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError>
     }
 }
 
-fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
+pub(super) fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
     parse_color(s).ok_or_else(|| {
         ApiError::bad_request(format!(
             "field \"{field}\" must be \"white\" or \"black\", not {s:?}"
@@ -137,7 +142,7 @@ fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
 }
 
 /// Reads a NewGame body (docs/api.md).
-fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
+pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
     let variant = opt_str(m, "variant")?
         .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
     let rules = opt_str(m, "rules")?;
