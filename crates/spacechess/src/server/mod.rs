@@ -117,6 +117,9 @@ impl ServeArgs {
     }
 }
 
+/// Threads of the blocking pool (service calls, store writes).
+const MAX_BLOCKING_THREADS: usize = 64;
+
 /// Largest WebSocket message or frame a client may send (clients need send nothing).
 const WS_MESSAGE_BYTES: usize = 4096;
 /// A WebSocket client that has not taken a message in this time is dropped.
@@ -178,6 +181,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         .map_err(|_| Failure(format!("--bind {:?} is not an IP address", args.bind)))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Requests run the game service on the blocking pool; under a load the machine
+        // cannot keep up with, more threads only add memory (tokio's default is 512).
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
         .build()
         .map_err(|e| Failure(format!("cannot start the runtime: {e}")))?;
     let config = ServiceConfig {
