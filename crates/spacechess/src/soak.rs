@@ -151,7 +151,7 @@ async fn mover(i: usize, addr: SocketAddr, variant: String, tally: Arc<Tally>, e
         let id = game["id"].as_str().unwrap_or_default().to_string();
         tally.add_game(&id);
         for n in 0..200usize {
-            if Instant::now() >= end || game["status"] != "in_progress" {
+            if Instant::now() >= end || game["status"] != "in-progress" {
                 break;
             }
             let Some(token) = pick_move(&game, n * 7 + i) else {
@@ -198,7 +198,7 @@ async fn searcher(i: usize, addr: SocketAddr, variant: String, tally: Arc<Tally>
     let mut n = i;
     while Instant::now() < end {
         let g = match game.take() {
-            Some(g) if g["status"] == "in_progress" => g,
+            Some(g) if g["status"] == "in-progress" => g,
             _ => {
                 let new_game = json!({ "variant": variant, "mode": "computer", "human": "white", "level": "max" });
                 match timed(
@@ -438,8 +438,8 @@ pub async fn run(args: &LoadtestArgs, minutes: u64) -> Result<(), Failure> {
     let peak = curve.iter().filter_map(|(_, r)| *r).fold(0.0, f64::max);
     let at_end = curve
         .iter()
-        .filter(|(t, _)| *t <= minutes * 60)
-        .last()
+        .rev()
+        .find(|(t, _)| *t <= minutes * 60)
         .and_then(|(_, r)| *r);
     let after = curve.last().and_then(|(_, r)| *r);
     println!(
