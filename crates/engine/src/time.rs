@@ -18,7 +18,19 @@ pub struct Budget {
 
 impl Budget {
     /// The budget for `limits`; `infinite` (the protocol's `go infinite`) lifts the cap.
+    /// `limits.cap`, when set, bounds both times whatever the rest says.
     pub fn for_limits(limits: &Limits, infinite: bool) -> Budget {
+        let b = Budget::uncapped(limits, infinite);
+        match limits.cap {
+            None => b,
+            Some(cap) => Budget {
+                soft: b.soft.map(|s| s.min(cap)),
+                hard: Some(b.hard.map_or(cap, |h| h.min(cap))),
+            },
+        }
+    }
+
+    fn uncapped(limits: &Limits, infinite: bool) -> Budget {
         if let Some(t) = limits.movetime {
             return Budget {
                 soft: None,
@@ -90,5 +102,35 @@ mod tests {
             }),
         );
         assert!(Budget::for_limits(&l, false).hard.unwrap() <= Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_long_clock_never_lifts_the_level_cap() {
+        // 1440 minutes + 3600 s: uncapped, one move could take 4 h 39 min.
+        let clock = Clock {
+            remaining: Duration::from_secs(1440 * 60),
+            increment: Duration::from_secs(3600),
+        };
+        assert!(
+            Budget::from_clock(clock.remaining, clock.increment)
+                .hard
+                .unwrap()
+                > MOVE_CAP
+        );
+        for level in [crate::api::Level::Depth(1), crate::api::Level::Max] {
+            let b = Budget::for_limits(&Limits::for_level(level, Some(clock)), false);
+            assert_eq!(b.hard, Some(MOVE_CAP));
+            assert!(b.soft.unwrap() <= MOVE_CAP);
+        }
+        // A short clock still gives less than the cap.
+        let short = Clock {
+            remaining: Duration::from_secs(30),
+            increment: Duration::ZERO,
+        };
+        let b = Budget::for_limits(
+            &Limits::for_level(crate::api::Level::Max, Some(short)),
+            false,
+        );
+        assert!(b.hard.unwrap() <= Duration::from_secs(10));
     }
 }

@@ -38,30 +38,114 @@ const NO_MOVE: u64 = 0xFFFF;
 /// Slots per bucket: a probe looks at both; a store replaces the less valuable.
 const WAYS: usize = 2;
 
+type Slots = Vec<[AtomicU64; 2]>;
+
 pub struct Table {
     megabytes: usize,
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Slots,
     mask: usize,
     generation: AtomicU8,
+    /// Where the slots go when the table is dropped.
+    pool: Option<&'static Pool>,
+}
+
+/// Slots of dropped tables, kept for the next search: making or clearing a table costs
+/// about as much as a shallow search. At most `kept` are kept; the rest are freed when
+/// their search ends, so a burst of concurrent searches leaves no more than that behind.
+/// Tables in use are as many as the searches running (the server bounds those).
+pub struct Pool {
+    idle: Mutex<Vec<Slots>>,
+    kept: usize,
+}
+
+/// The pool of [`Table::pooled`].
+static POOL: Pool = Pool::new(IDLE_KEPT);
+/// Idle tables the engine keeps.
+pub const IDLE_KEPT: usize = 2;
+
+impl Pool {
+    pub const fn new(kept: usize) -> Pool {
+        Pool {
+            idle: Mutex::new(Vec::new()),
+            kept,
+        }
+    }
+
+    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Slots>> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A cleared table of about `megabytes` MB, made from idle slots of that size if
+    /// there are any; its slots come back here when it drops.
+    pub fn take(&'static self, megabytes: usize) -> Table {
+        let count = slot_count(megabytes);
+        let reused = {
+            let mut idle = self.idle();
+            idle.iter()
+                .position(|s| s.len() == count)
+                .map(|i| idle.swap_remove(i))
+        };
+        let slots = match reused {
+            Some(s) => {
+                for slot in &s {
+                    slot[0].store(0, Ordering::Relaxed);
+                    slot[1].store(0, Ordering::Relaxed);
+                }
+                s
+            }
+            None => new_slots(count),
+        };
+        Table::with_slots(megabytes, slots, Some(self))
+    }
+
+    fn give_back(&self, slots: Slots) {
+        let mut idle = self.idle();
+        if idle.len() < self.kept {
+            idle.push(slots);
+        }
+        // Otherwise `slots` is freed here.
+    }
+
+    /// Megabytes held by idle slots.
+    pub fn idle_megabytes(&self) -> usize {
+        self.idle().iter().map(|s| (s.len() * 16) >> 20).sum()
+    }
+}
+
+fn slot_count(megabytes: usize) -> usize {
+    let bytes = megabytes.max(1).saturating_mul(1 << 20);
+    let wanted = (bytes / 16).max(1024);
+    if wanted.is_power_of_two() {
+        wanted
+    } else {
+        wanted.next_power_of_two() / 2
+    }
+}
+
+fn new_slots(count: usize) -> Slots {
+    let mut slots = Vec::with_capacity(count);
+    slots.resize_with(count, || [AtomicU64::new(0), AtomicU64::new(0)]);
+    slots
 }
 
 impl Table {
     /// A table of about `megabytes` MB (a power-of-two number of slots; at least 1024).
     pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.max(1).saturating_mul(1 << 20);
-        let wanted = (bytes / 16).max(1024);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        let mut slots = Vec::with_capacity(count);
-        slots.resize_with(count, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        Table::with_slots(megabytes, new_slots(slot_count(megabytes)), None)
+    }
+
+    /// A cleared table from the engine's pool (see [`Pool`]).
+    pub fn pooled(megabytes: usize) -> Table {
+        POOL.take(megabytes)
+    }
+
+    fn with_slots(megabytes: usize, slots: Slots, pool: Option<&'static Pool>) -> Table {
         Table {
             megabytes,
+            mask: slots.len() - 1,
             slots,
-            mask: count - 1,
             generation: AtomicU8::new(0),
+            pool,
         }
     }
 
@@ -155,6 +239,14 @@ impl Table {
     }
 }
 
+impl Drop for Table {
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool {
+            pool.give_back(std::mem::take(&mut self.slots));
+        }
+    }
+}
+
 // Layout: value 16 | eval 16 | depth 8 | move 16 | bound 2 | generation 6 (top bits).
 fn pack(
     value: Value,
@@ -186,32 +278,10 @@ fn unpack(data: u64) -> Entry {
     }
 }
 
-/// Tables kept between searches: allocating and clearing 64 MB for every move would
-/// cost more than a shallow search. A table is reused only when no search holds it.
-static TABLES: Mutex<Vec<Arc<Table>>> = Mutex::new(Vec::new());
-const TABLES_KEPT: usize = 4;
-
-/// A transposition table of `mb` megabytes that no running search uses.
+/// A cleared transposition table of `mb` megabytes, from the pool of idle tables when
+/// one fits (see [`Table::pooled`]).
 pub fn table_of_size(mb: usize) -> Arc<Table> {
-    let mut pool = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = pool
-        .iter()
-        .find(|t| Arc::strong_count(t) == 1 && t.megabytes() == mb)
-    {
-        let t = t.clone();
-        t.clear();
-        return t;
-    }
-    let t = Arc::new(Table::new(mb));
-    if pool.len() >= TABLES_KEPT {
-        if let Some(i) = pool.iter().position(|t| Arc::strong_count(t) == 1) {
-            pool.remove(i);
-        }
-    }
-    if pool.len() < TABLES_KEPT {
-        pool.push(t.clone());
-    }
-    t
+    Arc::new(Table::pooled(mb))
 }
 
 #[cfg(test)]
@@ -237,6 +307,30 @@ mod tests {
         t.store(5, 29_990, 0, 0, Bound::Exact, None);
         assert_eq!(t.probe(5).unwrap().value, 29_990);
         assert_eq!(t.probe(5).unwrap().move_index, None);
+    }
+
+    #[test]
+    fn pooled_tables_are_reused_cleared_and_at_most_a_few_stay_idle() {
+        let pool: &'static Pool = Box::leak(Box::new(Pool::new(2)));
+        let burst: Vec<Table> = (0..6).map(|_| pool.take(1)).collect();
+        burst[0].store(77, 1, 2, 3, Bound::Exact, None);
+        assert_eq!(pool.idle_megabytes(), 0);
+        drop(burst);
+        // Six tables were in use; two stay for the next searches, four are freed.
+        assert_eq!(pool.idle_megabytes(), 2);
+        let again = pool.take(1);
+        assert_eq!(again.probe(77), None, "a reused table starts empty");
+        assert_eq!(pool.idle_megabytes(), 1);
+        // Another size is made new, not cut from idle slots.
+        let other = pool.take(2);
+        assert_eq!(other.slots.len(), slot_count(2));
+        assert_eq!(pool.idle_megabytes(), 1);
+        drop((again, other));
+        assert_eq!(
+            pool.idle_megabytes(),
+            2,
+            "at most two idle tables, whatever their size"
+        );
     }
 
     #[test]

@@ -45,14 +45,18 @@ pub struct Clock {
     pub increment: Duration,
 }
 
-/// What bounds a search. Every bound that is set applies; the 15 s cap applies always
-/// unless `movetime` or `clock` says otherwise.
+/// What bounds a search. Every bound that is set applies; without `movetime` or `clock`
+/// the 15 s default applies, and `cap` bounds the time whatever they say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
+    /// A ceiling on the search's time whatever `movetime` or `clock` allow: the
+    /// opponent levels set it (a long game clock must not let one move hold a search
+    /// for hours); the text protocol leaves it unset.
+    pub cap: Option<Duration>,
 }
 
 impl Limits {
@@ -66,6 +70,7 @@ impl Limits {
             nodes: None,
             movetime: None,
             clock,
+            cap: Some(crate::time::MOVE_CAP),
         }
     }
 }

@@ -17,6 +17,11 @@ pub enum SetupError {
         option: &'static str,
         variant: Variant,
     },
+    /// An option of the variant that another rule set of it excludes.
+    OptionNotForRuleSet {
+        option: &'static str,
+        rules: RuleSet,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -41,6 +46,10 @@ impl fmt::Display for SetupError {
                 "rook-pawns" => write!(f, "option rook-pawns applies to trid with federation rules only, not to {variant}"),
                 _ => write!(f, "option {option} does not apply to {variant}"),
             },
+            SetupError::OptionNotForRuleSet { option, rules } => write!(
+                f,
+                "option {option} applies to trid with federation rules only, not with {rules} rules"
+            ),
         }
     }
 }

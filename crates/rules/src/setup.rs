@@ -260,6 +260,12 @@ impl Setup {
         }
         let rules = rules.unwrap_or_default();
         if let Some(o) = options.on().find(|o| !o.applies(variant, rules)) {
+            if o.variant() == variant {
+                return Err(SetupError::OptionNotForRuleSet {
+                    option: o.id(),
+                    rules,
+                });
+            }
             return Err(SetupError::OptionNotApplicable {
                 option: o.id(),
                 variant,
@@ -354,5 +360,17 @@ mod tests {
             Setup::from_ids("chess", None, &[]),
             Err(SetupError::UnknownVariant("chess".into()))
         );
+    }
+
+    #[test]
+    fn an_option_refused_by_a_rule_set_names_the_rule_set() {
+        for rules in ["meder", "stepwise"] {
+            let e = Setup::from_ids("trid", Some(rules), &["rook-pawns"]).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains(&format!("not with {rules} rules")), "{text}");
+            assert!(!text.contains("not to trid"), "{text}");
+        }
+        let e = Setup::from_ids("stacked", None, &["rook-pawns"]).unwrap_err();
+        assert!(e.to_string().contains("not to stacked"), "{e}");
     }
 }

@@ -102,7 +102,7 @@ pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
     (total, elapsed)
 }
 
-pub fn run(depth: u32, threads: usize) -> Result<(), crate::failure::Failure> {
+pub fn run(depth: u32, threads: usize) -> Result<(), crate::Failure> {
     let (total, elapsed) = bench_with(depth, threads.max(1), &Out::new());
     eprintln!(
         "{total} nodes in {:.3} s ({:.0} nodes/s)",

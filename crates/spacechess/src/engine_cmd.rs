@@ -56,7 +56,7 @@ struct Session {
     running: Option<Running>,
 }
 
-pub fn run() -> Result<(), crate::failure::Failure> {
+pub fn run() -> Result<(), crate::Failure> {
     let out = Out::new();
     let mut session = Session {
         out: out.clone(),

@@ -3,7 +3,7 @@
 //! local-mode game, then plays moves (the first legal move each time) and times each
 //! move request. Bounded by a move count per client and an overall time limit.
 
-use crate::failure::Failure;
+use crate::Failure;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -30,15 +30,34 @@ pub struct LoadtestArgs {
     /// and report how many searches ran at once
     #[arg(long)]
     pub computer_games: Option<usize>,
+    /// Instead: a soak test of this many minutes (at most 60): WebSocket watchers,
+    /// movers and computer searches at once (see `soak.rs` and docs/server.md)
+    #[arg(long)]
+    pub soak: Option<u64>,
+    /// Soak: the server's process id, to sample its memory
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+    /// Soak: WebSocket watchers (at most 500)
+    #[arg(long, default_value_t = 200)]
+    pub watchers: usize,
+    /// Soak: clients playing local games move after move (at most 100)
+    #[arg(long, default_value_t = 20)]
+    pub movers: usize,
+    /// Soak: clients playing the computer at level Max, one search each (at most 64)
+    #[arg(long, default_value_t = 16)]
+    pub searchers: usize,
+    /// Soak: seconds of memory samples after the load stops (at most 600)
+    #[arg(long, default_value_t = 120)]
+    pub cooldown: u64,
 }
 
 /// A minimal HTTP/1.1 keep-alive client: enough for JSON requests to our own server.
-struct Conn {
+pub struct Conn {
     stream: BufReader<TcpStream>,
 }
 
 impl Conn {
-    async fn open(addr: SocketAddr) -> std::io::Result<Conn> {
+    pub async fn open(addr: SocketAddr) -> std::io::Result<Conn> {
         let s = TcpStream::connect(addr).await?;
         s.set_nodelay(true)?;
         Ok(Conn {
@@ -46,7 +65,17 @@ impl Conn {
         })
     }
 
-    async fn request(
+    /// A connection from a chosen local address (another loopback address: the server
+    /// counts its per-client limits per address).
+    pub async fn open_from(addr: SocketAddr, local: std::net::IpAddr) -> std::io::Result<Conn> {
+        let s = connect_from(addr, local).await?;
+        s.set_nodelay(true)?;
+        Ok(Conn {
+            stream: BufReader::new(s),
+        })
+    }
+
+    pub async fn request(
         &mut self,
         method: &str,
         path: &str,
@@ -84,6 +113,17 @@ impl Conn {
         let value = serde_json::from_slice(&buf).unwrap_or(Value::Null);
         Ok((status, value))
     }
+}
+
+/// A TCP connection to `addr` from the local address `local`.
+pub async fn connect_from(addr: SocketAddr, local: std::net::IpAddr) -> std::io::Result<TcpStream> {
+    let socket = if local.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.bind(SocketAddr::new(local, 0))?;
+    socket.connect(addr).await
 }
 
 fn first_move(game: &Value) -> Option<String> {
@@ -138,7 +178,7 @@ async fn client(
     Ok(times)
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
@@ -201,6 +241,9 @@ pub fn run(args: LoadtestArgs) -> Result<(), Failure> {
         .enable_all()
         .build()?;
     rt.block_on(async {
+        if let Some(minutes) = args.soak {
+            return crate::soak::run(&args, minutes).await;
+        }
         if let Some(n) = args.computer_games {
             return computer_games(&args, n.min(64)).await;
         }

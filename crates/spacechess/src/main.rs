@@ -6,15 +6,20 @@ use rules::any;
 use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
-use failure::Failure;
-
 mod bench_cmd;
 mod engine_cmd;
-mod failure;
 mod loadtest;
 mod matches;
 mod perft_cmd;
-mod server;
+mod soak;
+
+use spacechess::{server, Failure};
+
+/// mimalloc gives freed memory back to the system: a burst of searches (16 MB tables)
+/// or sockets leaves the server near its idle size afterwards, where the system
+/// allocator kept most of it (docs/server.md, "Memory").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
 #[command(

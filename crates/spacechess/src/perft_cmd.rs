@@ -1,6 +1,6 @@
 //! `spacechess perft`.
 
-use crate::failure::Failure;
+use crate::Failure;
 use crate::SetupArgs;
 use rules::perft::{divide, perft};
 use rules::{with_position_type, Position};

@@ -7,9 +7,12 @@ use serde_json::json;
 use server_common::{first_move, Server};
 use std::time::Duration;
 
+/// Clocks of 300 ms lose on time at once; the default minimum time control refuses them.
+const SHORT_CLOCKS: &[&str] = &["--min-time-control-ms", "100"];
+
 #[test]
 fn time_is_charged_with_the_increment() {
-    let s = Server::start(&[]);
+    let s = Server::start(SHORT_CLOCKS);
     let g = s.create(json!({ "variant": "stacked", "mode": "local", "time_control": { "minutes": 1, "increment_seconds": 3 } }));
     // White's clock already runs.
     assert!((59_000..=60_000).contains(&g["clocks"]["white_ms"].as_i64().unwrap()));
@@ -27,7 +30,7 @@ fn time_is_charged_with_the_increment() {
 
 #[test]
 fn the_flag_falls_while_waiting() {
-    let s = Server::start(&[]);
+    let s = Server::start(SHORT_CLOCKS);
     // 0.005 minutes = 300 ms.
     let g = s.create(
         json!({ "variant": "fourfold", "mode": "local", "time_control": { "minutes": 0.005 } }),
@@ -49,7 +52,7 @@ fn the_flag_falls_while_waiting() {
 
 #[test]
 fn a_loss_on_time_survives_a_restart() {
-    let mut s = Server::start(&[]);
+    let mut s = Server::start(SHORT_CLOCKS);
     let g = s.create(
         json!({ "variant": "stacked", "mode": "local", "time_control": { "minutes": 0.005 } }),
     );

@@ -257,7 +257,7 @@ fn openings(args: &MatchArgs, setup: &Setup, count: usize) -> Result<Vec<Vec<Str
     Ok(out)
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), crate::failure::Failure> {
+pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
     let setup = args.setup.setup()?;
     let sprt = Sprt {
         elo0: args.elo0,

@@ -63,14 +63,14 @@ impl Service {
 
     /// A draw offer: the computer accepts when it is not ahead; in local mode the other
     /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+    pub fn offer_draw(self: &Arc<Self>, id: &str, client: &str) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
         let accepted = match st.computer_side() {
-            Some(side) => engine::api::accepts_draw(&st.game, side),
+            Some(side) => self.draw_verdict(&mut st, side, client)?,
             None => true,
         };
         if accepted {

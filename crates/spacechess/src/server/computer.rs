@@ -14,6 +14,14 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
+/// The wait before storing a computer's move again: doubling from half a second up to
+/// half a minute.
+fn store_retry_delay(attempt: u32) -> Duration {
+    (STORE_RETRY_FIRST * 2u32.saturating_pow(attempt.min(16))).min(STORE_RETRY_MAX)
+}
+const STORE_RETRY_FIRST: Duration = Duration::from_millis(500);
+const STORE_RETRY_MAX: Duration = Duration::from_secs(30);
+
 /// Evaluations for the move record run on one worker thread, newest request per game
 /// wins: a request whose game has moved on since is skipped before any work, so a burst
 /// of moves costs one evaluation per game, and move requests never wait for one.
@@ -148,6 +156,19 @@ impl Service {
         epoch: u64,
         result: engine::api::SearchResult,
     ) {
+        self.apply_computer_move_try(slot, epoch, result, 0);
+    }
+
+    /// [`Service::apply_computer_move`], the `attempt`th time: a move that could not be
+    /// stored (a full disk) is tried again later with the same result, so the game goes
+    /// on once the store works again.
+    fn apply_computer_move_try(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        epoch: u64,
+        result: engine::api::SearchResult,
+        attempt: u32,
+    ) {
         let mut st = Self::lock(slot);
         if st.epoch != epoch || !st.computer_to_move() {
             return;
@@ -195,10 +216,23 @@ impl Service {
             // the listeners hear why.
             st.game.undo();
             st.clocks = clocks_before;
-            eprintln!("spacechess: game {}: {}", slot.id, e.message);
+            let delay = store_retry_delay(attempt);
+            eprintln!(
+                "spacechess: game {}: {} (the computer's move is tried again in {delay:?})",
+                slot.id, e.message
+            );
             let _ = slot
                 .events
                 .send(view::error_message(e.code, &e.message).into());
+            let service = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            self.runtime.spawn(async move {
+                tokio::time::sleep(delay).await;
+                let _ = tokio::task::spawn_blocking(move || {
+                    service.apply_computer_move_try(&slot, epoch, result, attempt + 1)
+                })
+                .await;
+            });
             return;
         }
         // The search's score is also the best estimate after the player's move before it.
@@ -301,5 +335,74 @@ impl Service {
             Ok(()) => st.oracle = Some(signal),
             Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::LimitConfig;
+    use super::super::service::{Mode, NewGame, ServiceConfig};
+    use super::super::store::Store;
+    use super::*;
+    use engine::api::{Level, Settings};
+    use rules::{Color, Setup, Variant};
+    use std::sync::atomic::Ordering;
+
+    #[test]
+    fn store_retries_grow_and_stay_bounded() {
+        assert_eq!(store_retry_delay(0), STORE_RETRY_FIRST);
+        assert_eq!(store_retry_delay(1), STORE_RETRY_FIRST * 2);
+        assert_eq!(store_retry_delay(40), STORE_RETRY_MAX);
+    }
+
+    #[test]
+    fn a_computer_move_that_failed_to_store_is_played_once_the_store_works() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        let req = NewGame {
+            setup: Setup::standard(Variant::Fourfold),
+            mode: Mode::Computer,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+        };
+        let g = serde_json::from_str::<serde_json::Value>(&svc.create(req, "c").unwrap()).unwrap();
+        let id = g["id"].as_str().unwrap().to_string();
+        // The disk is "full" for every move from the computer's reply on.
+        svc.store.fail_moves_from.store(1, Ordering::SeqCst);
+        let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
+        svc.play(&id, &token, Some(0), "c").unwrap();
+        // Bounded waits (they fail the test rather than hang it).
+        let wait_until = |what: &str, done: &dyn Fn() -> bool| {
+            for _ in 0..3000 {
+                if done() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            panic!("never: {what}");
+        };
+        wait_until("the store failed twice (a first try and a retry)", &|| {
+            svc.store.failed_writes.load(Ordering::SeqCst) >= 2
+        });
+        let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id).unwrap()).unwrap();
+        assert_eq!(v["ply"], 1, "not stored, so not played: {v}");
+        // Space is back: the retry stores and plays the move.
+        svc.store.fail_moves_from.store(u32::MAX, Ordering::SeqCst);
+        wait_until("the computer's move is played", &|| {
+            serde_json::from_str::<serde_json::Value>(&svc.view(&id).unwrap()).unwrap()["ply"] == 2
+        });
+        let (_, moves) = svc.store.load_game(&id).unwrap().unwrap();
+        assert_eq!(moves.len(), 2);
     }
 }

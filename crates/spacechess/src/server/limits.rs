@@ -1,8 +1,11 @@
 //! Limits that keep one client (or many) from exhausting the machine: games created per
 //! hour per client address, searches running at once per client, and searches running at
-//! once in total. A search holds a [`SearchPermit`] for as long as it runs.
+//! once in total. A search holds a [`SearchPermit`] for as long as it runs. Connections
+//! and WebSockets are counted per key with a [`Counter`] (see docs/server.md for every
+//! limit a deployment gets).
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
 /// The configured limits.
@@ -11,6 +14,8 @@ pub struct LimitConfig {
     pub games_per_hour: u32,
     pub searches_per_client: u32,
     pub max_searches: u32,
+    /// The shortest initial time of a time control, in milliseconds.
+    pub min_time_control_ms: i64,
 }
 
 impl Default for LimitConfig {
@@ -19,6 +24,21 @@ impl Default for LimitConfig {
             games_per_hour: 200,
             searches_per_client: 4,
             max_searches: 16,
+            min_time_control_ms: 6_000,
+        }
+    }
+}
+
+impl LimitConfig {
+    /// Refuses a time control shorter than the minimum: a game with less is lost on
+    /// time before anyone can move (`minutes: 1e-9` used to be accepted).
+    pub fn check_time_control(&self, initial_ms: Option<i64>) -> Result<(), String> {
+        match initial_ms {
+            Some(ms) if ms < self.min_time_control_ms => Err(format!(
+                "field \"time_control.minutes\" must be at least {} (the server's minimum time control)",
+                self.min_time_control_ms as f64 / 60_000.0
+            )),
+            _ => Ok(()),
         }
     }
 }
@@ -35,6 +55,68 @@ pub struct SearchSlots {
 struct Counts {
     total: u32,
     per_client: HashMap<String, u32>,
+}
+
+/// How many things (connections, sockets) each key (an address, a game) holds at once,
+/// with a cap per key. A holder keeps a [`Held`] and releases on drop.
+pub struct Counter<K: Hash + Eq + Clone> {
+    cap: u32,
+    counts: Mutex<HashMap<K, u32>>,
+}
+
+/// One counted thing; released on drop.
+pub struct Held<K: Hash + Eq + Clone> {
+    counter: Arc<Counter<K>>,
+    key: K,
+}
+
+impl<K: Hash + Eq + Clone> Counter<K> {
+    pub fn new(cap: u32) -> Arc<Counter<K>> {
+        Arc::new(Counter {
+            cap,
+            counts: Mutex::new(HashMap::new()),
+        })
+    }
+
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<K, u32>> {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts one more for `key`, or `None` when it already holds `cap`.
+    pub fn try_hold(self: &Arc<Self>, key: &K) -> Option<Held<K>> {
+        let mut counts = self.counts();
+        let n = counts.entry(key.clone()).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(Held {
+            counter: Arc::clone(self),
+            key: key.clone(),
+        })
+    }
+
+    /// What `key` holds now.
+    #[cfg(test)]
+    pub fn held(&self, key: &K) -> u32 {
+        self.counts().get(key).copied().unwrap_or(0)
+    }
+}
+
+impl<K: Hash + Eq + Clone> Drop for Held<K> {
+    fn drop(&mut self) {
+        let mut counts = self.counter.counts();
+        if let Some(n) = counts.get_mut(&self.key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// Why a search may not start now.
@@ -133,6 +215,33 @@ mod tests {
     use std::sync::atomic::{AtomicU32, Ordering};
 
     #[test]
+    fn time_controls_under_the_minimum_are_refused() {
+        let l = LimitConfig::default();
+        // 1e-9 minutes.
+        let e = l
+            .check_time_control(Some((1e-9 * 60_000.0) as i64))
+            .unwrap_err();
+        assert!(e.contains("at least 0.1"), "{e}");
+        assert!(l.check_time_control(Some(5_999)).is_err());
+        assert!(l.check_time_control(Some(6_000)).is_ok());
+        assert!(l.check_time_control(None).is_ok());
+    }
+
+    #[test]
+    fn counters_cap_each_key_and_release_on_drop() {
+        let c = Counter::new(2);
+        let a1 = c.try_hold(&"a").unwrap();
+        let _a2 = c.try_hold(&"a").unwrap();
+        assert!(c.try_hold(&"a").is_none());
+        let _b = c.try_hold(&"b").unwrap();
+        assert_eq!(c.held(&"a"), 2);
+        drop(a1);
+        assert_eq!(c.held(&"a"), 1);
+        assert!(c.try_hold(&"a").is_some());
+        assert_eq!(c.held(&"z"), 0);
+    }
+
+    #[test]
     fn per_client_and_global_caps_apply_and_release() {
         let released = Arc::new(AtomicU32::new(0));
         let r = Arc::clone(&released);
@@ -141,6 +250,7 @@ mod tests {
                 games_per_hour: 1,
                 searches_per_client: 2,
                 max_searches: 3,
+                ..LimitConfig::default()
             },
             Box::new(move || {
                 r.fetch_add(1, Ordering::SeqCst);

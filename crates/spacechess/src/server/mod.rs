@@ -7,9 +7,15 @@ mod clock;
 mod computer;
 #[cfg(test)]
 mod contract;
+mod draws;
 mod error;
+pub mod fuzzing;
+mod json_errors;
 mod lessons;
 mod limits;
+mod listen;
+mod parse_errors;
+mod residency;
 mod routes;
 mod search;
 mod service;
@@ -51,6 +57,30 @@ pub struct ServeArgs {
     /// Hash table size per search, in MB
     #[arg(long, default_value_t = 16, hide = true)]
     pub hash_mb: usize,
+    /// Shortest initial time of a time control, in ms
+    #[arg(long, default_value_t = 6_000, hide = true)]
+    pub min_time_control_ms: i64,
+    /// Connections one client address may hold open at once
+    #[arg(long, default_value_t = 64, hide = true)]
+    pub connections_per_client: u32,
+    /// WebSockets one client address may hold open at once
+    #[arg(long, default_value_t = 32, hide = true)]
+    pub sockets_per_client: u32,
+    /// WebSockets open on one game at once
+    #[arg(long, default_value_t = 32, hide = true)]
+    pub sockets_per_game: u32,
+    /// Time for a whole request head, and for an idle keep-alive connection, in ms
+    #[arg(long, default_value_t = 10_000, hide = true)]
+    pub header_timeout_ms: u64,
+    /// Time for a whole request body, in ms
+    #[arg(long, default_value_t = 10_000, hide = true)]
+    pub body_timeout_ms: u64,
+    /// Time for the server's answer to a request, in ms
+    #[arg(long, default_value_t = 30_000, hide = true)]
+    pub request_timeout_ms: u64,
+    /// How long a shutdown (Ctrl-C, SIGTERM) waits for open connections, in ms
+    #[arg(long, default_value_t = 5_000, hide = true)]
+    pub shutdown_grace_ms: u64,
 }
 
 impl Default for ServeArgs {
@@ -64,9 +94,39 @@ impl Default for ServeArgs {
             max_searches: 16,
             search_threads: 1,
             hash_mb: 16,
+            min_time_control_ms: 6_000,
+            connections_per_client: 64,
+            sockets_per_client: 32,
+            sockets_per_game: 32,
+            header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            request_timeout_ms: 30_000,
+            shutdown_grace_ms: 5_000,
         }
     }
 }
+
+impl ServeArgs {
+    fn net_config(&self) -> listen::NetConfig {
+        let ms = std::time::Duration::from_millis;
+        listen::NetConfig {
+            connections_per_client: self.connections_per_client.max(1),
+            header_timeout: ms(self.header_timeout_ms.max(1)),
+            body_timeout: ms(self.body_timeout_ms.max(1)),
+            request_timeout: ms(self.request_timeout_ms.max(1)),
+            shutdown_grace: ms(self.shutdown_grace_ms),
+            ..listen::NetConfig::default()
+        }
+    }
+}
+
+/// Threads of the blocking pool (service calls, store writes).
+const MAX_BLOCKING_THREADS: usize = 64;
+
+/// Largest WebSocket message or frame a client may send (clients need send nothing).
+const WS_MESSAGE_BYTES: usize = 4096;
+/// A WebSocket client that has not taken a message in this time is dropped.
+const WS_SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// `$XDG_DATA_HOME/spacechess`, else `~/.local/share/spacechess`.
 fn default_data_dir() -> Result<PathBuf, Failure> {
@@ -81,6 +141,8 @@ fn default_data_dir() -> Result<PathBuf, Failure> {
 
 /// How long a finished game nobody watches stays in memory.
 const FORGET_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+/// How long an unfinished game nobody watches, with nothing running, stays in memory.
+const FORGET_UNFINISHED_AFTER: std::time::Duration = std::time::Duration::from_secs(1800);
 
 /// Ctrl-C or SIGTERM: stop accepting connections and let requests in flight finish
 /// (every acknowledged move is already stored, so nothing is lost either way).
@@ -122,6 +184,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         .map_err(|_| Failure(format!("--bind {:?} is not an IP address", args.bind)))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Requests run the game service on the blocking pool; under a load the machine
+        // cannot keep up with, more threads only add memory (tokio's default is 512).
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
         .build()
         .map_err(|e| Failure(format!("cannot start the runtime: {e}")))?;
     let config = ServiceConfig {
@@ -129,13 +194,14 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             games_per_hour: args.games_per_hour,
             searches_per_client: args.searches_per_client,
             max_searches: args.max_searches,
+            min_time_control_ms: args.min_time_control_ms,
         },
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),
             hash_mb: args.hash_mb.max(1),
         },
     };
-    runtime.block_on(async move {
+    let served: Result<(), Failure> = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| Failure(format!("cannot listen on {addr}: {e}")))?;
@@ -153,21 +219,43 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         }
         println!("spacechess: open http://{local}/");
         let _ = std::io::stdout().flush();
-        // Finished games leave memory after a while (they stay in the store).
+        // Idle games leave memory after a while (they stay in the store).
         let sweeper = std::sync::Arc::clone(&service);
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(FORGET_AFTER / 4);
             loop {
                 tick.tick().await;
                 let s = std::sync::Arc::clone(&sweeper);
-                let _ =
-                    tokio::task::spawn_blocking(move || s.forget_idle_finished(FORGET_AFTER)).await;
+                let _ = tokio::task::spawn_blocking(move || {
+                    s.forget_idle(FORGET_AFTER, Some(FORGET_UNFINISHED_AFTER))
+                })
+                .await;
             }
         });
-        let app = routes::router(service).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .map_err(|e| Failure(format!("server failed: {e}")))
-    })
+        let net = args.net_config();
+        let sockets = ws::SocketLimits::new(
+            WS_MESSAGE_BYTES,
+            WS_SEND_TIMEOUT,
+            args.sockets_per_game.max(1),
+            args.sockets_per_client.max(1),
+        );
+        // Outermost first: every error answer becomes JSON, then a handler's answer and
+        // a request body are each bounded in time.
+        let app = routes::router(service)
+            .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+                net.body_timeout,
+            ))
+            .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+                axum::http::StatusCode::REQUEST_TIMEOUT,
+                net.request_timeout,
+            ))
+            .layer(axum::Extension(sockets))
+            .layer(axum::middleware::from_fn(json_errors::middleware));
+        listen::serve(listener, app, net, shutdown_signal()).await;
+        Ok(())
+    });
+    served?;
+    // Searches and WebSocket streams still running stop with the runtime.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(())
 }

@@ -123,7 +123,10 @@ fn wrong_type(field: &str, expected: &str, v: &Value) -> ApiError {
 }
 
 /// An optional string field (`null` counts as absent).
-fn opt_str<'a>(m: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, ApiError> {
+pub(super) fn opt_str<'a>(
+    m: &'a Map<String, Value>,
+    field: &str,
+) -> Result<Option<&'a str>, ApiError> {
     match m.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -132,7 +135,7 @@ fn opt_str<'a>(m: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>
 }
 
 /// An optional non-negative integer field.
-fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
+pub(super) fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
     match m.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => v
@@ -142,7 +145,7 @@ fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError>
     }
 }
 
-fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
+pub(super) fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
     parse_color(s).ok_or_else(|| {
         ApiError::bad_request(format!(
             "field \"{field}\" must be \"white\" or \"black\", not {s:?}"
@@ -299,8 +302,12 @@ async fn take_back(
 async fn offer_draw(
     State(svc): State<AppState>,
     Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<JsonText, ApiError> {
-    blocking(move || svc.offer_draw(&id)).await.map(JsonText)
+    let client = client(&addr);
+    blocking(move || svc.offer_draw(&id, &client))
+        .await
+        .map(JsonText)
 }
 
 async fn resign(

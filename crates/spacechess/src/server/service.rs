@@ -46,7 +46,7 @@ pub struct ServiceConfig {
 pub struct GameSlot {
     pub id: String,
     pub(super) events: broadcast::Sender<Arc<str>>,
-    state: Mutex<GameState>,
+    pub(super) state: Mutex<GameState>,
 }
 
 pub(super) struct GameState {
@@ -75,6 +75,8 @@ pub(super) struct GameState {
     pub(super) oracle: Option<StopSignal>,
     /// Set while the Oracle is on duty: its budget.
     pub(super) oracle_budget: Option<Duration>,
+    /// The computer's verdict on a draw offer, and the epoch it was judged at.
+    pub(super) draw_verdict: Option<(u64, bool)>,
 }
 
 impl GameState {
@@ -255,7 +257,7 @@ impl Service {
     /// Loads every unfinished game and continues it (the computer thinks again where it
     /// was its turn). Games that cannot be replayed are reported and skipped.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let stored = self.store.load_unfinished()?;
+        let stored = self.unfinished_needing_the_server()?;
         let mut n = 0;
         for (g, moves) in stored {
             match self.build_slot(g, moves) {
@@ -269,30 +271,6 @@ impl Service {
             }
         }
         Ok(n)
-    }
-
-    /// Drops from memory the finished games nobody watches that have not changed for
-    /// `idle`; they stay in the store and load again when asked for. Returns how many.
-    pub fn forget_idle_finished(&self, idle: Duration) -> usize {
-        let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();
-        let mut gone = Vec::new();
-        for slot in slots {
-            // A game busy right now is not idle.
-            let Ok(st) = slot.state.try_lock() else {
-                continue;
-            };
-            if !st.in_progress()
-                && st.changed_at.elapsed() >= idle
-                && slot.events.receiver_count() == 0
-            {
-                gone.push(slot.id.clone());
-            }
-        }
-        let mut games = self.games();
-        for id in &gone {
-            games.remove(id);
-        }
-        gone.len()
     }
 
     /// The game with this id, from memory or the store.
@@ -314,7 +292,11 @@ impl Service {
     }
 
     /// Rebuilds a stored game by replaying its moves.
-    fn build_slot(&self, g: StoredGame, moves: Vec<StoredMove>) -> Result<Arc<GameSlot>, ApiError> {
+    pub(super) fn build_slot(
+        &self,
+        g: StoredGame,
+        moves: Vec<StoredMove>,
+    ) -> Result<Arc<GameSlot>, ApiError> {
         let broken = |why: String| ApiError::internal(format!("stored game {}: {why}", g.id));
         let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
         let setup = Setup::from_ids(&g.variant, g.rules.as_deref(), &options)
@@ -375,6 +357,7 @@ impl Service {
                 waiting_for_slot: false,
                 oracle: None,
                 oracle_budget: None,
+                draw_verdict: None,
             }),
         }))
     }
@@ -383,11 +366,18 @@ impl Service {
     pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<String, ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
-        if self.store.games_created_since(client, now - 3600)? >= limit {
+        let (created, first) = self.store.creations_since(client, now - 3600)?;
+        if created >= limit {
+            let wait = first.map_or(60, |t| t + 3600 - now).max(1) as u64;
             return Err(ApiError::rate_limited(format!(
                 "too many games created from this address (at most {limit} per hour)"
-            )));
+            ))
+            .with_retry_after(wait));
         }
+        self.config
+            .limits
+            .check_time_control(req.time_control.map(|t| t.0))
+            .map_err(ApiError::bad_request)?;
         let game = AnyGame::new(&req.setup, req.position.as_deref()).map_err(|e| match e {
             NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
             NewGameError::Setup(s) => ApiError::bad_setup(s.to_string()),
@@ -686,8 +676,8 @@ mod tests {
         let done = json(svc.create(req, "client").unwrap());
         let done_id = done["id"].as_str().unwrap();
         svc.resign(done_id, None).unwrap();
-        assert_eq!(svc.forget_idle_finished(Duration::from_secs(60)), 0);
-        assert_eq!(svc.forget_idle_finished(Duration::ZERO), 1);
+        assert_eq!(svc.forget_idle(Duration::from_secs(60), None), 0);
+        assert_eq!(svc.forget_idle(Duration::ZERO, None), 1);
         assert_eq!(svc.games().len(), 1);
         assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
         // Read back from the store on demand.

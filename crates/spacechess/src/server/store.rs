@@ -37,7 +37,17 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     );
     CREATE INDEX games_unfinished ON games(finished);",
+    // 2: game creations, for the hourly quota: deleting a game does not refund it.
+    "CREATE TABLE creations (
+        client TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX creations_by_client ON creations(client, created_at);
+    INSERT INTO creations (client, created_at) SELECT client, created_at FROM games;",
 ];
+
+/// Creations older than this are forgotten (the quota looks back one hour).
+const CREATIONS_KEPT_SECS: i64 = 2 * 3600;
 
 /// A game's fixed settings as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +138,12 @@ const MAX_BATCH: usize = 512;
 pub struct Store {
     writer: Mutex<Sender<(Write, Reply)>>,
     reader: Mutex<Connection>,
+    /// Tests: moves at this ply or later fail to store, as on a full disk.
+    #[cfg(test)]
+    pub fail_moves_from: std::sync::atomic::AtomicU32,
+    /// Tests: how many writes failed that way.
+    #[cfg(test)]
+    pub failed_writes: std::sync::atomic::AtomicU32,
 }
 
 fn open_connection(path: &Path) -> StoreResult<Connection> {
@@ -161,6 +177,10 @@ impl Store {
         Ok(Store {
             writer: Mutex::new(tx),
             reader: Mutex::new(reader),
+            #[cfg(test)]
+            fail_moves_from: std::sync::atomic::AtomicU32::new(u32::MAX),
+            #[cfg(test)]
+            failed_writes: std::sync::atomic::AtomicU32::new(0),
         })
     }
 
@@ -190,6 +210,16 @@ impl Store {
     /// Appends a move (at `ply`, counted from 0) and updates the finished flag, in one
     /// transaction.
     pub fn append_move(&self, game_id: &str, m: &StoredMove, finished: bool) -> StoreResult<()> {
+        #[cfg(test)]
+        if m.ply
+            >= self
+                .fail_moves_from
+                .load(std::sync::atomic::Ordering::SeqCst)
+        {
+            self.failed_writes
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            return Err(StoreError("database or disk is full (simulated)".into()));
+        }
         self.write(Write::AppendMove {
             game_id: game_id.into(),
             m: m.clone(),
@@ -249,29 +279,26 @@ impl Store {
         Ok(Some((game, moves)))
     }
 
-    /// Every game not yet finished, with its moves (for resuming after a restart).
-    pub fn load_unfinished(&self) -> StoreResult<Vec<(StoredGame, Vec<StoredMove>)>> {
+    /// Every game not yet finished, with how many moves it has (not the moves).
+    pub fn unfinished_games(&self) -> StoreResult<Vec<(StoredGame, u32)>> {
         let conn = self.reader();
         let mut stmt = conn.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE finished = 0 ORDER BY created_at"
+            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
+             FROM games WHERE finished = 0 ORDER BY created_at"
         ))?;
-        let games: Vec<StoredGame> = stmt
-            .query_map([], game_from_row)?
+        let games = stmt
+            .query_map([], |r| Ok((game_from_row(r)?, r.get(15)?)))?
             .collect::<Result<_, _>>()?;
-        let mut out = Vec::with_capacity(games.len());
-        for g in games {
-            let moves = load_moves(&conn, &g.id)?;
-            out.push((g, moves));
-        }
-        Ok(out)
+        Ok(games)
     }
 
-    /// Games created by a client since a time (seconds since the epoch).
-    pub fn games_created_since(&self, client: &str, since: i64) -> StoreResult<u32> {
+    /// How many games a client created since a time (seconds since the epoch), deleted
+    /// ones included, and when the first of them was.
+    pub fn creations_since(&self, client: &str, since: i64) -> StoreResult<(u32, Option<i64>)> {
         Ok(self.reader().query_row(
-            "SELECT COUNT(*) FROM games WHERE client = ?1 AND created_at >= ?2",
+            "SELECT COUNT(*), MIN(created_at) FROM creations WHERE client = ?1 AND created_at >= ?2",
             params![client, since],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )?)
     }
 }
@@ -338,6 +365,14 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                     g.declared_reason,
                     g.finished
                 ],
+            )?;
+            conn.execute(
+                "INSERT INTO creations (client, created_at) VALUES (?1, ?2)",
+                params![g.client, g.created_at],
+            )?;
+            conn.execute(
+                "DELETE FROM creations WHERE created_at < ?1",
+                params![g.created_at - CREATIONS_KEPT_SECS],
             )?;
         }
         Write::AppendMove {
@@ -527,14 +562,50 @@ mod tests {
         s.insert_game(&sample("b")).unwrap();
         s.declare_result("b", Some("black"), "resignation").unwrap();
         let open: Vec<String> = s
-            .load_unfinished()
+            .unfinished_games()
             .unwrap()
             .into_iter()
             .map(|(g, _)| g.id)
             .collect();
         assert_eq!(open, ["a"]);
-        assert_eq!(s.games_created_since("127.0.0.1", 50).unwrap(), 2);
-        assert_eq!(s.games_created_since("127.0.0.1", 150).unwrap(), 0);
+        assert_eq!(s.creations_since("127.0.0.1", 50).unwrap().0, 2);
+        assert_eq!(s.creations_since("127.0.0.1", 150).unwrap().0, 0);
+    }
+
+    #[test]
+    fn deleting_a_game_does_not_refund_the_quota() {
+        let (_dir, s) = temp_store();
+        s.insert_game(&sample("a")).unwrap();
+        s.insert_game(&StoredGame {
+            created_at: 130,
+            ..sample("b")
+        })
+        .unwrap();
+        s.delete_game("a").unwrap();
+        s.delete_game("b").unwrap();
+        assert_eq!(s.creations_since("127.0.0.1", 50).unwrap(), (2, Some(100)));
+        assert_eq!(s.creations_since("127.0.0.1", 120).unwrap(), (1, Some(130)));
+        assert_eq!(s.creations_since("10.0.0.9", 0).unwrap(), (0, None));
+    }
+
+    #[test]
+    fn the_quota_survives_an_upgrade_of_an_old_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        {
+            // A database of schema 1 with one game.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            let s = sample("old");
+            conn.execute(
+                "INSERT INTO games (id, created_at, client, variant, options, mode) VALUES (?1, ?2, ?3, ?4, '', 'local')",
+                params![s.id, s.created_at, s.client, s.variant],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        assert_eq!(s.creations_since("127.0.0.1", 0).unwrap().0, 1);
     }
 
     #[test]

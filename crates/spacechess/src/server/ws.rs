@@ -1,31 +1,94 @@
 //! The WebSocket of a game: a fresh `state` on connect, then every message the game
 //! broadcasts (state, thinking, oracle, error). Clients need send nothing; a client that
 //! falls behind gets a fresh `state` instead of the messages it missed.
+//!
+//! Since clients send nothing the server needs, what they may send is small: messages and
+//! frames of at most [`SocketLimits::message_bytes`] (a larger one closes the socket).
+//! Sockets are capped per game and per client address, and a client that stops reading
+//! is dropped once one message has waited [`SocketLimits::send_timeout`] to go out.
 
 use super::error::ApiError;
+use super::limits::Counter;
 use super::routes::AppState;
 use super::view;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::response::{IntoResponse, Response};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::broadcast::Receiver;
 
+/// The WebSocket limits, shared by every socket.
+pub struct SocketLimits {
+    pub message_bytes: usize,
+    pub send_timeout: Duration,
+    pub per_game: Arc<Counter<String>>,
+    pub per_client: Arc<Counter<IpAddr>>,
+}
+
+impl SocketLimits {
+    pub fn new(
+        message_bytes: usize,
+        send_timeout: Duration,
+        per_game: u32,
+        per_client: u32,
+    ) -> Arc<SocketLimits> {
+        Arc::new(SocketLimits {
+            message_bytes,
+            send_timeout,
+            per_game: Counter::new(per_game),
+            per_client: Counter::new(per_client),
+        })
+    }
+}
+
 pub async fn handler(
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     State(svc): State<AppState>,
     Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Extension(limits): Extension<Arc<SocketLimits>>,
 ) -> Response {
+    // Not a WebSocket request (no upgrade headers, a wrong version): the documented
+    // JSON error rather than axum's plain text.
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => return ApiError::new(e.status(), "bad_request", e.body_text()).into_response(),
+    };
+    let Some(client_hold) = limits.per_client.try_hold(&addr.ip()) else {
+        return ApiError::rate_limited(format!(
+            "too many WebSockets open from this address (at most {})",
+            limits.per_client.cap()
+        ))
+        .into_response();
+    };
     let svc2 = Arc::clone(&svc);
     let id2 = id.clone();
     let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2))
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(e.to_string())));
-    match subscribed {
-        Err(e) => e.into_response(),
-        Ok((rx, first)) => ws.on_upgrade(move |socket| stream(socket, rx, first, svc, id)),
-    }
+    let (rx, first) = match subscribed {
+        Err(e) => return e.into_response(),
+        Ok(s) => s,
+    };
+    let Some(game_hold) = limits.per_game.try_hold(&id) else {
+        return ApiError::rate_limited(format!(
+            "too many WebSockets open on this game (at most {})",
+            limits.per_game.cap()
+        ))
+        .into_response();
+    };
+    let send_timeout = limits.send_timeout;
+    ws.max_message_size(limits.message_bytes)
+        .max_frame_size(limits.message_bytes)
+        .read_buffer_size(limits.message_bytes)
+        .on_upgrade(move |socket| async move {
+            stream(socket, rx, first, svc, id, send_timeout).await;
+            drop((client_hold, game_hold));
+        })
 }
 
 async fn stream(
@@ -34,8 +97,9 @@ async fn stream(
     first: String,
     svc: AppState,
     id: String,
+    send_timeout: Duration,
 ) {
-    if socket.send(Message::Text(first.into())).await.is_err() {
+    if !send(&mut socket, first, send_timeout).await {
         return;
     }
     loop {
@@ -53,15 +117,24 @@ async fn stream(
                     }
                     Err(RecvError::Closed) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if !send(&mut socket, text, send_timeout).await {
                     break;
                 }
             }
             incoming = socket.recv() => match incoming {
+                // A message over the size limit arrives as an error: the socket closes.
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                 // Nothing is expected from the client; pings are answered by axum.
                 Some(Ok(_)) => {}
             },
         }
     }
+}
+
+/// Sends one message; false when the socket failed or the client did not take it in time.
+async fn send(socket: &mut WebSocket, text: String, timeout: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(timeout, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
 }

@@ -61,6 +61,23 @@ impl Server {
         self.child.id()
     }
 
+    /// Sends SIGTERM and waits (at most `limit`) for the process to end; its exit status,
+    /// or `None` if it was still running (it is then killed).
+    pub fn terminate(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.kill();
+        None
+    }
+
     pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> Response {
         request(self.addr, method, path, body)
     }

@@ -1,0 +1,145 @@
+//! Accepting connections: HTTP/1.1 by hyper with a header timeout (which also closes an
+//! idle keep-alive connection: hyper's timer starts whenever a connection waits for the
+//! next request head) and a size limit on the request head, at most
+//! [`NetConfig::connections_per_client`] connections per client address, and a graceful
+//! shutdown that waits for requests in flight at most [`NetConfig::shutdown_grace`].
+//! Body and request timeouts are tower-http layers on the router (see `super::run`).
+
+use super::error::ApiError;
+use super::limits::Counter;
+use super::parse_errors::JsonParseErrors;
+use axum::extract::ConnectInfo;
+use axum::response::IntoResponse;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::future::Future;
+use std::net::IpAddr;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceExt;
+
+/// Connection limits and timeouts (docs/server.md lists them with their flags).
+#[derive(Clone, Copy, Debug)]
+pub struct NetConfig {
+    pub connections_per_client: u32,
+    /// For the whole request head; also how long an idle keep-alive connection stays.
+    pub header_timeout: Duration,
+    /// For the whole request body.
+    pub body_timeout: Duration,
+    /// For a handler's answer.
+    pub request_timeout: Duration,
+    /// Request line and headers together (hyper's minimum is 8192).
+    pub max_head_bytes: usize,
+    /// How long a shutdown waits for connections to finish.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for NetConfig {
+    fn default() -> Self {
+        NetConfig {
+            connections_per_client: 64,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_head_bytes: 16 * 1024,
+            shutdown_grace: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, then lets connections finish
+/// for at most the grace period.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    config: NetConfig,
+    shutdown: impl Future<Output = ()>,
+) {
+    let per_client = Counter::<IpAddr>::new(config.connections_per_client);
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    // Every connection task holds a sender; all are gone once every connection ended.
+    let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, most likely: wait for some to close.
+                    eprintln!("spacechess: cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Some(held) = per_client.try_hold(&peer.ip()) else {
+            tokio::spawn(refuse(stream, config.connections_per_client));
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let mut stop = stop_rx.clone();
+        let alive = alive_tx.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                app.clone().oneshot(req)
+            });
+            let io = TokioIo::new(JsonParseErrors::new(stream, config.max_head_bytes));
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(config.header_timeout)
+                .max_buf_size(config.max_head_bytes)
+                .serve_connection(io, service)
+                .with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stop.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+            drop((held, alive));
+        });
+    }
+    drop(listener);
+    let _ = stop_tx.send(true);
+    drop(alive_tx);
+    if tokio::time::timeout(config.shutdown_grace, alive_rx.recv())
+        .await
+        .is_err()
+    {
+        eprintln!(
+            "spacechess: connections still open after {:?}; stopping anyway",
+            config.shutdown_grace
+        );
+    }
+}
+
+/// Answers a connection over the per-address cap with a 429 and closes it.
+async fn refuse(mut stream: TcpStream, cap: u32) {
+    let err = ApiError::rate_limited(format!(
+        "too many connections from this address (at most {cap} at once)"
+    ));
+    let retry = err
+        .clone()
+        .into_response()
+        .headers()
+        .get(axum::http::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok().map(str::to_string))
+        .unwrap_or_else(|| "1".into());
+    let body = err.body().to_string();
+    let answer = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: {retry}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}

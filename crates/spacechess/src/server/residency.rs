@@ -1,0 +1,208 @@
+//! Which games are in memory. At start only the unfinished games that need the server
+//! by themselves load: the computer's turn (its search resumes) or a clock (its flag must
+//! fall on time). Any other game loads when asked for. A game that nobody watches and
+//! nothing runs for leaves memory after a while (it stays in the store): a finished one
+//! after `FORGET_AFTER`, an unfinished one after `FORGET_UNFINISHED_AFTER` (see `run`).
+
+use super::error::ApiError;
+use super::service::{GameSlot, GameState, Service};
+use super::store::{StoredGame, StoredMove};
+use super::view::parse_color;
+use rules::{Color, Setup};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Whether a stored unfinished game with `moves` moves needs the server before anyone
+/// asks for it: a clock runs, or the computer is to move.
+fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
+    if g.initial_ms.is_some() {
+        return true;
+    }
+    if g.mode != "computer" {
+        return false;
+    }
+    let first = match &g.start_position {
+        None => Color::White,
+        Some(pos) => {
+            let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
+            let game = Setup::from_ids(&g.variant, g.rules.as_deref(), &options)
+                .ok()
+                .and_then(|setup| rules::any::new_game(&setup, Some(pos)).ok());
+            match game {
+                Some(game) => game.turn(),
+                // Unreadable: load it, so that the start reports it.
+                None => return true,
+            }
+        }
+    };
+    let to_move = if moves % 2 == 1 {
+        first.opposite()
+    } else {
+        first
+    };
+    let human = g
+        .human
+        .as_deref()
+        .and_then(parse_color)
+        .unwrap_or(Color::White);
+    to_move != human
+}
+
+/// Whether a game in memory can leave it: nobody watches, nothing runs or waits, and
+/// it has not changed for the time its kind allows.
+fn forgettable(
+    slot: &GameSlot,
+    st: &GameState,
+    finished_after: Duration,
+    unfinished_after: Option<Duration>,
+) -> bool {
+    if slot.events.receiver_count() > 0 {
+        return false;
+    }
+    let idle = st.changed_at.elapsed();
+    if !st.in_progress() {
+        return idle >= finished_after;
+    }
+    let quiet = st.search.is_none()
+        && !st.waiting_for_slot
+        && st.oracle.is_none()
+        && st.oracle_budget.is_none()
+        && st.clocks.is_none()
+        && !st.computer_to_move();
+    quiet && unfinished_after.is_some_and(|after| idle >= after)
+}
+
+impl Service {
+    /// The unfinished stored games that need the server (see [`needs_the_server`]).
+    pub(super) fn unfinished_needing_the_server(
+        &self,
+    ) -> Result<Vec<(StoredGame, Vec<StoredMove>)>, ApiError> {
+        let mut out = Vec::new();
+        for (g, moves) in self.store.unfinished_games()? {
+            if needs_the_server(&g, moves) {
+                if let Some(loaded) = self.store.load_game(&g.id)? {
+                    out.push(loaded);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Drops from memory the games that can leave it (see [`forgettable`]); unfinished
+    /// ones only when `unfinished_after` is given. Returns how many left.
+    pub fn forget_idle(
+        &self,
+        finished_after: Duration,
+        unfinished_after: Option<Duration>,
+    ) -> usize {
+        let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();
+        let mut gone = Vec::new();
+        for slot in slots {
+            // A game busy right now is not idle.
+            let Ok(st) = slot.state.try_lock() else {
+                continue;
+            };
+            if forgettable(&slot, &st, finished_after, unfinished_after) {
+                gone.push(slot.id.clone());
+            }
+        }
+        let mut games = self.games();
+        for id in &gone {
+            games.remove(id);
+        }
+        gone.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::LimitConfig;
+    use super::super::service::ServiceConfig;
+    use super::super::store::Store;
+    use super::*;
+    use engine::api::Settings;
+
+    fn stored(id: &str, mode: &str, human: &str, clock: bool) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            created_at: 1,
+            client: "c".into(),
+            variant: "fourfold".into(),
+            rules: None,
+            options: String::new(),
+            mode: mode.into(),
+            human: Some(human.into()),
+            level: Some("1".into()),
+            initial_ms: clock.then_some(600_000),
+            increment_ms: clock.then_some(0),
+            start_position: None,
+            declared_winner: None,
+            declared_reason: None,
+            finished: false,
+        }
+    }
+
+    #[test]
+    fn only_games_needing_the_server_load_at_start_and_idle_ones_leave_memory() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        // Ids are 32 hex digits, as the service makes them.
+        let [computer_turn, player_turn, local, clocked] =
+            ["a", "b", "c", "d"].map(|c| c.repeat(32));
+        store
+            .insert_game(&stored(&computer_turn, "computer", "black", false))
+            .unwrap();
+        store
+            .insert_game(&stored(&player_turn, "computer", "white", false))
+            .unwrap();
+        store
+            .insert_game(&stored(&local, "local", "white", false))
+            .unwrap();
+        store
+            .insert_game(&stored(&clocked, "local", "white", true))
+            .unwrap();
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        assert_eq!(svc.resume_all().unwrap(), 2);
+        let in_memory = |id: &str| svc.games().contains_key(id);
+        assert!(in_memory(&computer_turn) && in_memory(&clocked));
+        assert!(!in_memory(&player_turn) && !in_memory(&local));
+        // Loaded on demand.
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local).unwrap()).unwrap()["ply"],
+            0
+        );
+        assert!(in_memory(&local));
+        // Not yet idle long enough; then gone, except the game whose clock runs.
+        assert_eq!(
+            svc.forget_idle(Duration::from_secs(600), Some(Duration::from_secs(600))),
+            0
+        );
+        svc.forget_idle(Duration::ZERO, Some(Duration::ZERO));
+        assert!(!in_memory(&local));
+        assert!(in_memory(&clocked));
+        // Still in the store.
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local).unwrap()).unwrap()["ply"],
+            0
+        );
+    }
+
+    #[test]
+    fn whose_turn_a_stored_game_is_follows_its_move_count() {
+        let g = stored("x", "computer", "white", false);
+        assert!(!needs_the_server(&g, 0));
+        assert!(needs_the_server(&g, 1));
+        let black = stored("x", "computer", "black", false);
+        assert!(needs_the_server(&black, 0));
+        let local = stored("x", "local", "white", false);
+        assert!(!needs_the_server(&local, 1));
+    }
+}
