@@ -87,5 +87,5 @@ fuzz_target!(|data: &[u8]| {
     let Some((setup, walk)) = common::pick_setup(data) else {
         return;
     };
-    with_position_type!(setup.variant(), P => check::<P>(&setup, walk), ());
+    with_position_type!(setup.variant(), P => check::<P>(&setup, walk));
 });

@@ -35,10 +35,10 @@ fuzz_target!(|data: &[u8]| {
             .unwrap_or_else(|e| panic!("{setup}: generated move {token} refused: {e}"));
     }
     let legal: Vec<String> = game.legal_moves().into_iter().map(|m| m.token).collect();
-    let mut probe = game.clone_box();
+    let mut probe = game.clone();
     if let Ok(played) = probe.play_text(text) {
         assert!(legal.contains(&played.token), "{setup}: {text:?} played {} (not legal)", played.token);
-        let mut again = game.clone_box();
+        let mut again = game.clone();
         let reread = again
             .play_text(&played.token)
             .unwrap_or_else(|e| panic!("{setup}: token {} refused: {e}", played.token));
