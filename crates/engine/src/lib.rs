@@ -10,3 +10,4 @@ pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
