@@ -45,10 +45,19 @@ fn check<P: Weighted>(setup: &Setup, material: [i32; 5]) {
 
 #[test]
 fn evaluation_is_the_weighted_sum_of_the_terms() {
-    check::<StackedPosition>(&Setup::standard(Variant::Stacked), [100, 320, 340, 520, 980]);
+    check::<StackedPosition>(
+        &Setup::standard(Variant::Stacked),
+        [100, 320, 340, 520, 980],
+    );
     check::<TridPosition>(&Setup::standard(Variant::Trid), [100, 310, 330, 500, 950]);
-    check::<QuadlevelPosition>(&Setup::standard(Variant::Quadlevel), [100, 330, 320, 480, 920]);
-    check::<FourfoldPosition>(&Setup::standard(Variant::Fourfold), [140, 300, 330, 480, 900]);
+    check::<QuadlevelPosition>(
+        &Setup::standard(Variant::Quadlevel),
+        [100, 330, 320, 480, 920],
+    );
+    check::<FourfoldPosition>(
+        &Setup::standard(Variant::Fourfold),
+        [140, 300, 330, 480, 900],
+    );
 }
 
 #[test]
@@ -57,7 +66,11 @@ fn other_weights_cannot_replace_those_in_use() {
     let _ = evaluate(&start);
     let committed = FourfoldPosition::committed();
     let mut other = committed.default_weights();
-    assert_eq!(committed.install(other.clone()), Ok(()), "the same weights are fine");
+    assert_eq!(
+        committed.install(other.clone()),
+        Ok(()),
+        "the same weights are fine"
+    );
     other.values[0] += 1;
     let e = committed.install(other).unwrap_err();
     assert!(e.contains("already in use"), "{e}");
