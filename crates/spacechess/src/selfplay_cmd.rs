@@ -145,7 +145,7 @@ fn play(
             Score::Cp(cp) => {
                 if !in_check && played.captured.is_none() && played.promotion.is_none() {
                     records.push(Record {
-                        setup: setup.clone(),
+                        setup: *setup,
                         result: GameResult::Draw, // set below
                         score: white(cp).clamp(-MAX_SCORE, MAX_SCORE),
                         position,

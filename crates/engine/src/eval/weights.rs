@@ -295,8 +295,9 @@ pub const MATERIAL: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
 pub fn material_terms<P: Position, T: Terms>(pos: &P, t: &mut T) {
     let m = pos.material();
     let us = pos.turn().index();
-    for k in 0..MATERIAL.len() {
-        t.add(k, Value::from(m[us][k]) - Value::from(m[1 - us][k]));
+    let kinds = m[us].iter().zip(&m[1 - us]).take(MATERIAL.len());
+    for (k, (&ours, &theirs)) in kinds.enumerate() {
+        t.add(k, Value::from(ours) - Value::from(theirs));
     }
 }
 

@@ -78,8 +78,8 @@ pub fn fit(samples: &[Sample], start: &[f64], k: f64, iterations: usize) -> Vec<
                     continue;
                 }
                 g[i] -= r * ji;
-                for j in 0..n {
-                    h[i][j] += ji * slope * s.features[j];
+                for (hij, fj) in h[i].iter_mut().zip(&s.features) {
+                    *hij += ji * slope * fj;
                 }
             }
         }
@@ -127,8 +127,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
             if f == 0.0 {
                 continue;
             }
-            for c in col..n {
-                a[row][c] -= f * a[col][c];
+            let (top, bottom) = a.split_at_mut(row);
+            for (x, p) in bottom[0][col..].iter_mut().zip(&top[col][col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
