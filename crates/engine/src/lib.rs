@@ -10,4 +10,5 @@ pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod types;

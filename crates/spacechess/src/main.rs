@@ -11,7 +11,9 @@ mod engine_cmd;
 mod loadtest;
 mod matches;
 mod perft_cmd;
+mod selfplay_cmd;
 mod soak;
+mod tune_cmd;
 
 use spacechess::{server, Failure};
 
@@ -90,6 +92,10 @@ enum Command {
     },
     /// Play two engines (builds or settings) against each other with an SPRT verdict
     Match(Box<matches::MatchArgs>),
+    /// Play the engine against itself and write positions with results (tuning data)
+    Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Fit a variant's evaluation weights to self-play data
+    Tune(tune_cmd::TuneArgs),
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
@@ -123,6 +129,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Engine => engine_cmd::run(),
         Command::Bench { depth, threads } => bench_cmd::run(depth, threads),
         Command::Match(args) => matches::run(&args),
+        Command::Selfplay(args) => selfplay_cmd::run(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
         Command::Replay { file, public } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;

@@ -9,6 +9,7 @@ mod fourfold;
 mod quadlevel;
 mod stacked;
 mod trid;
+pub mod weights;
 
 use crate::score::Value;
 use rules::{PieceKind, Position};

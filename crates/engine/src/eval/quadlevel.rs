@@ -1,22 +1,34 @@
 //! Quadlevel: material, the safety of both kings (either one attacked is check, and a
-//! lost king can lose the game), pawn advance.
+//! lost king can lose the game), pawn advance. Weights: `weights/quadlevel.txt`.
 
-use super::{material_balance, Evaluate, PieceValues, TEMPO};
+use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
+use super::{Evaluate, PieceValues};
 use crate::score::Value;
 use rules::quadlevel::{square_name, QuadlevelPosition};
 use rules::{Color, PieceKind, Position};
 use std::sync::OnceLock;
 
-/// Four narrow 4×8 levels: knights jump between levels and keep their worth; rooks and
-/// bishops have shorter lines than on 8×8.
-pub const VALUES: PieceValues = [100, 330, 320, 480, 920, 0];
-
-/// Per friendly piece next to a king (in three dimensions), up to four.
-const SHELTER: Value = 8;
-/// Per enemy piece (not pawn) within two steps of a king.
-const PRESSURE: Value = 10;
-const PAWN_ADVANCE: Value = 5;
+/// The terms: material; friendly pieces next to each king (in three dimensions);
+/// enemy pieces (not pawns) within two steps of each king; ranks of pawn advance; tempo.
+pub const TERMS: &[&str] = &[
+    MATERIAL[0],
+    MATERIAL[1],
+    MATERIAL[2],
+    MATERIAL[3],
+    MATERIAL[4],
+    "shelter",
+    "pressure",
+    "pawn_advance",
+    "tempo",
+];
+const SHELTER: usize = 5;
+const PRESSURE: usize = 6;
+const PAWN_ADVANCE: usize = 7;
+const TEMPO: usize = 8;
 const CELLS: usize = 128;
+
+static WEIGHTS: Committed =
+    Committed::new("quadlevel", TERMS, include_str!("weights/quadlevel.txt"));
 
 /// (file, rank, level) of every cell, read once from the cell names (`c2L3`).
 fn coordinates() -> &'static [(i8, i8, i8); CELLS] {
@@ -35,8 +47,11 @@ fn coordinates() -> &'static [(i8, i8, i8); CELLS] {
     })
 }
 
-impl Evaluate for QuadlevelPosition {
-    fn evaluate(&self) -> Value {
+impl Weighted for QuadlevelPosition {
+    fn committed() -> &'static Committed {
+        &WEIGHTS
+    }
+    fn terms<T: Terms>(&self, t: &mut T) {
         let xyz = coordinates();
         // Fixed arrays: the evaluation runs at every quiescence node.
         let mut kings = [[(0i8, 0i8, 0i8); 4]; 2];
@@ -54,12 +69,13 @@ impl Evaluate for QuadlevelPosition {
                 count += 1;
             }
         }
-        let mut side = [0 as Value; 2];
+        // Per side: shelter, pressure, pawn advance.
+        let mut side = [[0 as Value; 3]; 2];
         for &(color, kind, (x, y, z)) in &pieces[..count] {
             let c = color.index();
             if kind == PieceKind::Pawn {
                 let advanced = if color == Color::White { y - 1 } else { 6 - y };
-                side[c] += PAWN_ADVANCE * Value::from(advanced.max(0));
+                side[c][2] += Value::from(advanced.max(0));
             }
             if kind == PieceKind::King {
                 continue;
@@ -68,17 +84,28 @@ impl Evaluate for QuadlevelPosition {
                 for &(kx, ky, kz) in &kings[k][..king_count[k]] {
                     let d = (kx - x).abs().max((ky - y).abs()).max((kz - z).abs());
                     if k == c && d == 1 {
-                        side[c] += SHELTER;
+                        side[c][0] += 1;
                     } else if k != c && d <= 2 && kind != PieceKind::Pawn {
-                        side[c] += PRESSURE;
+                        side[c][1] += 1;
                     }
                 }
             }
         }
         let us = self.turn().index();
-        material_balance(self, &VALUES) + side[us] - side[1 - us] + TEMPO
+        let (a, b) = (side[us], side[1 - us]);
+        material_terms(self, t);
+        t.add(SHELTER, a[0] - b[0]);
+        t.add(PRESSURE, a[1] - b[1]);
+        t.add(PAWN_ADVANCE, a[2] - b[2]);
+        t.add(TEMPO, 1);
+    }
+}
+
+impl Evaluate for QuadlevelPosition {
+    fn evaluate(&self) -> Value {
+        self.weighted_score()
     }
     fn piece_values(&self) -> PieceValues {
-        VALUES
+        weights::piece_values(WEIGHTS.get())
     }
 }

@@ -1,28 +1,46 @@
 //! Tri-D: material, attack-board control (owning a board — it changes hands in the
 //! federation rules — and standing on one: the boards are the mobile high ground), pawn
 //! advance and central files. Room to move, attack-board moves included, is the common
-//! mobility term.
+//! mobility term. One set of weights serves every rule set: `weights/trid.txt`.
 
-use super::{material_balance, Evaluate, PieceValues, STANDARD_VALUES, TEMPO};
+use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
+use super::{Evaluate, PieceValues};
 use crate::score::Value;
 use rules::trid::geometry::{sq_x, sq_y};
 use rules::trid::TridPosition;
 use rules::{Color, PieceKind, Position};
 
-/// Per attack board owned.
-const BOARD_OWNED: Value = 20;
-/// Per piece (not pawn or king) standing on an attack board.
-const ON_ATTACK_BOARD: Value = 8;
-/// Per rank a pawn has advanced.
-const PAWN_ADVANCE: Value = 4;
-/// Knights and bishops on the four central files (b–e).
-const CENTRAL: Value = 5;
+/// The terms: material; attack boards owned; pieces (not pawn or king) standing on an
+/// attack board; ranks of pawn advance; knights and bishops on files b–e; tempo.
+pub const TERMS: &[&str] = &[
+    MATERIAL[0],
+    MATERIAL[1],
+    MATERIAL[2],
+    MATERIAL[3],
+    MATERIAL[4],
+    "board_owned",
+    "on_attack_board",
+    "pawn_advance",
+    "central",
+    "tempo",
+];
+const BOARD_OWNED: usize = 5;
+const ON_ATTACK_BOARD: usize = 6;
+const PAWN_ADVANCE: usize = 7;
+const CENTRAL: usize = 8;
+const TEMPO: usize = 9;
 
-impl Evaluate for TridPosition {
-    fn evaluate(&self) -> Value {
-        let mut side = [0 as Value; 2];
+static WEIGHTS: Committed = Committed::new("trid", TERMS, include_str!("weights/trid.txt"));
+
+impl Weighted for TridPosition {
+    fn committed() -> &'static Committed {
+        &WEIGHTS
+    }
+    fn terms<T: Terms>(&self, t: &mut T) {
+        // Per side: boards owned, pieces on attack boards, pawn advance, central minors.
+        let mut side = [[0 as Value; 4]; 2];
         for b in 0..4 {
-            side[self.board_owner(b).index()] += BOARD_OWNED;
+            side[self.board_owner(b).index()][0] += 1;
         }
         for (s, p) in self.pieces() {
             let c = p.color.index();
@@ -35,25 +53,37 @@ impl Evaluate for TridPosition {
                     } else {
                         7 - y
                     };
-                    side[c] += PAWN_ADVANCE * advanced.max(0);
+                    side[c][2] += advanced.max(0);
                 }
                 PieceKind::King => {}
                 kind => {
                     if self.attack_board_at(s).is_some() {
-                        side[c] += ON_ATTACK_BOARD;
+                        side[c][1] += 1;
                     }
                     if matches!(kind, PieceKind::Knight | PieceKind::Bishop)
                         && (1..=4).contains(&sq_x(s))
                     {
-                        side[c] += CENTRAL;
+                        side[c][3] += 1;
                     }
                 }
             }
         }
         let us = self.turn().index();
-        material_balance(self, &STANDARD_VALUES) + side[us] - side[1 - us] + TEMPO
+        let (a, b) = (side[us], side[1 - us]);
+        material_terms(self, t);
+        t.add(BOARD_OWNED, a[0] - b[0]);
+        t.add(ON_ATTACK_BOARD, a[1] - b[1]);
+        t.add(PAWN_ADVANCE, a[2] - b[2]);
+        t.add(CENTRAL, a[3] - b[3]);
+        t.add(TEMPO, 1);
+    }
+}
+
+impl Evaluate for TridPosition {
+    fn evaluate(&self) -> Value {
+        self.weighted_score()
     }
     fn piece_values(&self) -> PieceValues {
-        STANDARD_VALUES
+        weights::piece_values(WEIGHTS.get())
     }
 }

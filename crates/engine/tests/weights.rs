@@ -1,0 +1,77 @@
+//! The evaluation is the weighted sum of its terms with the committed weights, in every
+//! variant; the committed files parse and hold today's hand-set values.
+
+use engine::eval::evaluate;
+use engine::eval::weights::Weighted;
+use rules::fourfold::FourfoldPosition;
+use rules::quadlevel::QuadlevelPosition;
+use rules::stacked::StackedPosition;
+use rules::trid::TridPosition;
+use rules::{Position, Setup, Variant};
+
+/// Positions after seeded random playouts of 0 to 40 plies.
+fn positions<P: Position>(setup: &Setup) -> Vec<P> {
+    let mut out = Vec::new();
+    for seed in 0..12u64 {
+        let mut p = P::start(setup).expect("start");
+        let mut state = seed;
+        for _ in 0..(seed * 4) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let (s, r) = rules::zobrist::splitmix64(state);
+            state = s;
+            p.play(moves[(r % moves.len() as u64) as usize]);
+        }
+        out.push(p);
+    }
+    out
+}
+
+fn check<P: Weighted + engine::eval::Evaluate>(setup: &Setup, material: [i32; 5]) {
+    let w = P::committed().default_weights();
+    assert_eq!(&w.values[..5], &material, "{setup}");
+    assert_eq!(*w.values.last().unwrap(), engine::eval::TEMPO, "{setup}");
+    let mut varied = false;
+    for p in positions::<P>(setup) {
+        let f = p.features();
+        let sum: i32 = f.0.iter().zip(&w.values).map(|(c, v)| c * v).sum();
+        assert_eq!(evaluate(&p), sum, "{setup}: {}", p.position_string());
+        varied |= f.0[5..f.0.len() - 1].iter().any(|&c| c != 0);
+    }
+    assert!(varied, "{setup}: the positional terms never counted");
+}
+
+#[test]
+fn evaluation_is_the_weighted_sum_of_the_terms() {
+    check::<StackedPosition>(
+        &Setup::standard(Variant::Stacked),
+        [100, 320, 340, 520, 980],
+    );
+    check::<TridPosition>(&Setup::standard(Variant::Trid), [100, 310, 330, 500, 950]);
+    check::<QuadlevelPosition>(
+        &Setup::standard(Variant::Quadlevel),
+        [100, 330, 320, 480, 920],
+    );
+    check::<FourfoldPosition>(
+        &Setup::standard(Variant::Fourfold),
+        [140, 300, 330, 480, 900],
+    );
+}
+
+#[test]
+fn other_weights_cannot_replace_those_in_use() {
+    let start = FourfoldPosition::start(&Setup::standard(Variant::Fourfold)).unwrap();
+    let _ = evaluate(&start);
+    let committed = FourfoldPosition::committed();
+    let mut other = committed.default_weights();
+    assert_eq!(
+        committed.install(other.clone()),
+        Ok(()),
+        "the same weights are fine"
+    );
+    other.values[0] += 1;
+    let e = committed.install(other).unwrap_err();
+    assert!(e.contains("already in use"), "{e}");
+}
