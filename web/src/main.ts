@@ -63,6 +63,7 @@ if (direct) {
     id: direct,
     visualizer: visualizerParam !== null ? visualizerParam !== 'off' : saved?.id === direct ? saved.visualizer : true,
     view: params.get('view') === 'flat' ? 'flat' : saved?.id === direct ? saved.view : '3d',
+    oracle: saved?.id === direct && saved.oracle === true,
   });
 } else {
   showOpening();

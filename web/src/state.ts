@@ -1,6 +1,7 @@
 // Rules for taking in a new game state from the server, kept pure for testing.
 
 import type { GameView } from './api';
+import { numberHistory } from './format';
 
 /** Whether a picked-up piece or board survives the arrival of `next`. */
 export function keepsSelection(prev: GameView | null, next: GameView): boolean {
@@ -18,4 +19,17 @@ export function acceptsMoveAnswer(current: GameView | null, answer: GameView): b
 /** Whether the player is waiting for the computer (its turn, or a search running). */
 export function computerToMove(view: GameView): boolean {
   return view.status !== 'over' && (view.computer_thinking || (view.mode === 'computer' && view.turn !== view.human));
+}
+
+/** Results the server will not take back (docs/api.md: agreement, resignation, time). */
+const FINAL_REASONS = new Set(['agreement', 'resignation', 'time']);
+
+/**
+ * Whether Take back can work now: the game is not decided by agreement, resignation or
+ * time, and the player (in local mode: anyone) has a move in the game to take back.
+ */
+export function canTakeBack(view: GameView): boolean {
+  if (view.status === 'over' && FINAL_REASONS.has(view.result?.reason ?? '')) return false;
+  if (view.mode === 'local') return view.history.length > 0;
+  return numberHistory(view).some((m) => m.side === view.human);
 }

@@ -109,6 +109,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     last_move: null,
     clocks: null,
     computer_thinking: false,
+    oracle: false,
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
 // The game's buttons, and the game-over panel.
 
 import { describeResult } from '../format';
+import { canTakeBack } from '../state';
 import type { GameSession } from './session';
 
 export function Actions({ session, onNewGame }: { session: GameSession; onNewGame: () => void }) {
@@ -11,12 +12,16 @@ export function Actions({ session, onNewGame }: { session: GameSession; onNewGam
     const side = session.resigningSide();
     if (side && confirm(`Resign this game as ${side}?`)) session.resign();
   };
+  // A draw ends the game at once: ask first, as for resigning.
+  const offerDraw = () => {
+    if (confirm('Offer a draw? If it is accepted, the game ends as a draw.')) session.offerDraw();
+  };
   return (
     <div class="actions">
-      <button type="button" class="takeback" disabled={busy || !v || v.history.length === 0} onClick={() => session.takeback()}>
+      <button type="button" class="takeback" disabled={busy || !v || !canTakeBack(v)} onClick={() => session.takeback()}>
         Take back
       </button>
-      <button type="button" class="offer-draw" disabled={busy || over} onClick={() => session.offerDraw()}>
+      <button type="button" class="offer-draw" disabled={busy || over} onClick={offerDraw}>
         Offer draw
       </button>
       <button type="button" class="resign" disabled={busy || over} onClick={resign}>

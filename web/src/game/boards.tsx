@@ -21,7 +21,7 @@ export function BoardArea({ session }: { session: GameSession }) {
     if (session.viewMode.value === 'flat' && flat.current) {
       renderFlat(flat.current, v, orientation, marks, (square) => session.dispatch({ type: 'tap', square }));
     }
-    session.scene.value?.update(v, marks, orientation, session.visualizer.value);
+    session.scene.value?.update(v, marks, orientation, session.visualizer);
   });
 
   const mode = session.viewMode.value;

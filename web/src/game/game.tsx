@@ -8,6 +8,7 @@ import { Actions, GameOver } from './actions';
 import { BoardArea } from './boards';
 import { Clocks } from './clocks';
 import { BoardFlow, Chooser } from './moving';
+import { OracleButton, OraclePanel } from './oracle';
 import { Record } from './record';
 import { GameSession, type SceneModule } from './session';
 import { Connection, MessageLine, Status, ThinkingLine, Title } from './status';
@@ -20,17 +21,12 @@ export interface GameScreenOptions {
   loadScene: () => Promise<SceneModule>;
 }
 
-function VisualizerToggle({ session }: { session: GameSession }) {
+/** The visualizer is chosen on the opening screen and stays set for the game (seed 000). */
+function VisualizerNote({ session }: { session: GameSession }) {
   return (
-    <label class="visualizer">
-      <input
-        type="checkbox"
-        class="visualizer-toggle"
-        checked={session.visualizer.value}
-        onChange={(e) => session.setVisualizer(e.currentTarget.checked)}
-      />{' '}
-      Visualizer
-    </label>
+    <p class="visualizer" data-visualizer={session.visualizer ? 'on' : 'off'}>
+      {session.visualizer ? 'Visualizer on: moves are marked.' : 'Visualizer off: touch-move — a piece you pick up must be moved.'}
+    </p>
   );
 }
 
@@ -47,7 +43,10 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
     >
       <BoardArea session={session} />
       <aside class="panel">
-        <Title session={session} />
+        <div class="panel-head">
+          <Title session={session} />
+          <OracleButton session={session} />
+        </div>
         <Status session={session} />
         <Connection session={session} />
         <Clocks session={session} />
@@ -55,7 +54,8 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         <MessageLine session={session} />
         <Chooser session={session} />
         <BoardFlow session={session} />
-        <VisualizerToggle session={session} />
+        <OraclePanel session={session} />
+        <VisualizerNote session={session} />
         <Actions session={session} onNewGame={onNewGame} />
         <h3>Moves</h3>
         <Record session={session} />

@@ -34,7 +34,7 @@ export function Chooser({ session }: { session: GameSession }) {
 export function BoardFlow({ session }: { session: GameSession }) {
   const v = session.view.value;
   const s = session.selection.value;
-  const visualizer = session.visualizer.value;
+  const visualizer = session.visualizer;
   if (!v) return <div class="board-flow" hidden />;
   const boards = movableBoards(v);
   const cancel = (s.kind === 'board-pick' || s.kind === 'board') && canCancel(s, visualizer);

@@ -4,6 +4,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import { api, ApiError, type GameView, type ServerMessage, type Side, type Thinking } from '../api';
 import { computeMarks } from '../marks';
+import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import { GameSocket, type ConnectionState } from '../socket';
@@ -24,7 +25,8 @@ const LOST = 'Lost contact with the server; retrying…';
 export class GameSession {
   readonly view = signal<GameView | null>(null);
   readonly selection = signal<Selection>(IDLE);
-  readonly visualizer = signal(true);
+  /** Chosen on the opening screen; it stays set for the game (seed 000). */
+  readonly visualizer: boolean;
   readonly viewMode = signal<ViewMode>('3d');
   readonly message = signal<Message>({ text: '', kind: 'info' });
   readonly thinking = signal<Thinking | null>(null);
@@ -35,10 +37,22 @@ export class GameSession {
   readonly receivedAt = signal(0);
   /** The 3D widget once loaded (the flat view needs none). */
   readonly scene = signal<BoardScene | null>(null);
+  /** The Oracle panel is open: the Oracle is on duty on the server. */
+  readonly oracleOpen = signal(false);
+  /** Its latest report for the current position, best first. */
+  readonly oracleReport = signal<OracleReport | null>(null);
+  /** The line the player tapped (default: the best). */
+  readonly oracleChosen = signal<string | null>(null);
 
+  readonly oracleHint = computed(() => {
+    const v = this.view.value;
+    const r = this.oracleReport.value;
+    if (!v || !r || !this.oracleOpen.value) return null;
+    return hintOf(v, this.oracleChosen.value ?? r.moves[0]?.token ?? null);
+  });
   readonly marks = computed(() => {
     const v = this.view.value;
-    return v ? computeMarks(v, this.selection.value, this.visualizer.value) : null;
+    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value) : null;
   });
   /** Against the computer with Black the boards are turned; two players keep White's view. */
   readonly orientation = computed<Side>(() => {
@@ -50,14 +64,17 @@ export class GameSession {
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private refetchAttempt = 0;
   private disposed = false;
+  /** The ply at which this page last put the Oracle on duty (to ask once per turn). */
+  private oracleAskedAt: number | null = null;
 
   constructor(
     readonly saved: SavedGame,
     private readonly loadScene: () => Promise<SceneModule>,
     initial?: GameView,
   ) {
-    this.visualizer.value = saved.visualizer;
+    this.visualizer = saved.visualizer;
     this.viewMode.value = saved.view;
+    this.oracleOpen.value = saved.oracle === true;
     if (initial) this.setView(initial);
     else void this.refetch();
     this.socket = new GameSocket(
@@ -85,20 +102,69 @@ export class GameSession {
       if (!keepsSelection(prev, view)) this.selection.value = IDLE;
       if (!view.computer_thinking) this.thinking.value = null;
       if (view.status === 'in-progress') this.gameOverDismissed.value = false;
+      if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
+        this.oracleReport.value = null;
+        this.oracleChosen.value = null;
+      }
+      // The server answered: a message about lost contact is no longer true.
+      if (this.message.peek().text === LOST) this.say('');
     });
     this.refetchAttempt = 0;
     this.schedulePoll();
+    this.keepOracleOnDuty(view, !prev);
+  }
+
+  /**
+   * The panel stays open across reloads and server restarts: on the first state of this
+   * page (to get a report for the turn in progress), and whenever the server has the
+   * Oracle off duty while the panel is open, it is put on duty again (once per turn).
+   */
+  private keepOracleOnDuty(view: GameView, first: boolean): void {
+    if (!this.oracleOpen.peek() || view.status === 'over') return;
+    if (!first && (view.oracle || this.oracleAskedAt === view.ply)) return;
+    this.oracleAskedAt = view.ply;
+    api.oracleOn(view.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+  }
+
+  openOracle(): void {
+    const v = this.view.peek();
+    this.oracleOpen.value = true;
+    this.persist();
+    if (!v || v.status === 'over') return;
+    this.oracleAskedAt = v.ply;
+    api.oracleOn(v.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+  }
+
+  closeOracle(): void {
+    const v = this.view.peek();
+    batch(() => {
+      this.oracleOpen.value = false;
+      this.oracleReport.value = null;
+      this.oracleChosen.value = null;
+    });
+    this.persist();
+    if (v) api.oracleOff(v.id).catch(() => undefined);
+  }
+
+  chooseOracleLine(token: string): void {
+    this.oracleChosen.value = token;
   }
 
   private onSocket(m: ServerMessage): void {
     if (m.type === 'state') this.setView(m.game);
     else if (m.type === 'thinking') this.thinking.value = m;
+    else if (m.type === 'oracle') {
+      const v = this.view.peek();
+      const report = m as OracleReport;
+      if (this.oracleOpen.peek() && v && report.moves.length > 0 && reportFits(v, report)) this.oracleReport.value = report;
+    }
     else if (m.type === 'error') this.say(m.error.message, 'error');
   }
 
   private onConnection(s: ConnectionState): void {
     const was = this.connection.peek();
     this.connection.value = s;
+    if (s === 'open' && this.message.peek().text === LOST) this.say('');
     if (s === 'open' && was === 'lost') void this.refetch();
     this.schedulePoll();
   }
@@ -224,7 +290,7 @@ export class GameSession {
   dispatch(event: SelectionEvent): void {
     const v = this.view.peek();
     if (!v || this.busy.peek()) return;
-    const out = step(v, this.visualizer.peek(), this.selection.peek(), event);
+    const out = step(v, this.visualizer, this.selection.peek(), event);
     this.selection.value = out.selection;
     if (out.message !== undefined) this.say(out.message, out.move ? 'info' : 'error');
     else if (!out.move) this.say('');
@@ -241,18 +307,13 @@ export class GameSession {
     this.message.value = { text, kind };
   }
 
-  setVisualizer(on: boolean): void {
-    this.visualizer.value = on;
-    this.persist();
-  }
-
   setViewMode(mode: ViewMode): void {
     this.viewMode.value = mode;
     this.persist();
   }
 
   private persist(): void {
-    save({ id: this.saved.id, visualizer: this.visualizer.peek(), view: this.viewMode.peek() });
+    save({ id: this.saved.id, visualizer: this.visualizer, view: this.viewMode.peek(), oracle: this.oracleOpen.peek() });
   }
 
   /** Loads the 3D widget into `host`; falls back to the flat boards when WebGL fails. */

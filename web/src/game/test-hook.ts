@@ -15,5 +15,6 @@ export function installTestHook(session: GameSession): void {
     measureTurn: (ms: number, adaptive = true) => scene()?.measureTurn(ms, adaptive) ?? Promise.resolve(null),
     setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => scene()?.setOrbit(o),
     getOrbit: () => scene()?.getOrbit() ?? null,
+    oracleDrawn: () => scene()?.drawnOracle() ?? null,
   };
 }
