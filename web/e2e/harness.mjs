@@ -27,8 +27,13 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Starts `spacechess serve --port 0` and resolves with its base URL once it prints it. */
+/**
+ * Starts `spacechess serve --port 0` and resolves with its base URL once it prints it.
+ * With E2E_BASE set (e.g. a `npm run dev` server in front of a running spacechess), the
+ * tests use that instead: quick turns on styles without rebuilding the binary.
+ */
 export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')) } = {}) {
+  if (process.env.E2E_BASE) return { base: process.env.E2E_BASE, data, kill: async () => {}, stop: async () => {} };
   const child = spawn(BIN, ['serve', '--port', String(port), '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const base = await new Promise((ok, fail) => {

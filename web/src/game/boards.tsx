@@ -9,6 +9,7 @@ import type { GameSession } from './session';
 export function BoardArea({ session }: { session: GameSession }) {
   const view3d = useRef<HTMLDivElement>(null);
   const flat = useRef<HTMLDivElement>(null);
+  const shownLine = useRef('');
 
   useSignalEffect(() => {
     if (session.viewMode.value === '3d' && view3d.current) void session.ensureScene(view3d.current);
@@ -20,6 +21,10 @@ export function BoardArea({ session }: { session: GameSession }) {
     if (!v || !marks) return;
     if (session.viewMode.value === 'flat' && flat.current) {
       renderFlat(flat.current, v, orientation, marks, (square) => session.dispatch({ type: 'tap', square }));
+      // A new Oracle line: bring its piece into view (on a phone the boards scroll).
+      const line = marks.oracle ? JSON.stringify(marks.oracle) : '';
+      if (line && line !== shownLine.current) flat.current.querySelector('[data-oracle="from"]')?.scrollIntoView({ block: 'nearest' });
+      shownLine.current = line;
     }
     session.scene.value?.update(v, marks, orientation, session.visualizer);
   });

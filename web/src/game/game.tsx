@@ -10,7 +10,7 @@ import { Clocks } from './clocks';
 import { BoardFlow, Chooser } from './moving';
 import { OracleButton, OraclePanel } from './oracle';
 import { Record } from './record';
-import { GameSession, type SceneModule } from './session';
+import { GameSession, type PanelTab, type SceneModule } from './session';
 import { Connection, MessageLine, Status, ThinkingLine, Title } from './status';
 import { installTestHook } from './test-hook';
 
@@ -30,6 +30,43 @@ function VisualizerNote({ session }: { session: GameSession }) {
   );
 }
 
+const TABS: { id: PanelTab; label: string }[] = [
+  { id: 'play', label: 'Play' },
+  { id: 'moves', label: 'Moves' },
+  { id: 'oracle', label: 'Oracle' },
+];
+
+/** On a phone the panel shows one part at a time, chosen by these tabs (CSS hides them elsewhere). */
+function PanelTabs({ session }: { session: GameSession }) {
+  const tab = session.panelTab.value;
+  return (
+    <div class="panel-tabs" role="tablist" aria-label="Panel">
+      {TABS.map((t) => (
+        <button
+          type="button"
+          role="tab"
+          key={t.id}
+          class={`panel-tab${t.id === tab ? ' selected' : ''}`}
+          data-tab={t.id}
+          aria-selected={t.id === tab}
+          onClick={() => (session.panelTab.value = t.id)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function OracleClosed({ session }: { session: GameSession }) {
+  if (session.oracleOpen.value) return null;
+  return (
+    <p class="oracle-closed">
+      The Oracle is your advisor: it weighs every move you could make. Open it with the Oracle button above.
+    </p>
+  );
+}
+
 function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => void }) {
   const v = session.view.value;
   const mode = session.viewMode.value;
@@ -42,7 +79,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
       data-selection={session.selection.value.kind}
     >
       <BoardArea session={session} />
-      <aside class="panel">
+      <aside class="panel" data-tab={session.panelTab.value}>
         <div class="panel-head">
           <Title session={session} />
           <OracleButton session={session} />
@@ -54,11 +91,19 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         <MessageLine session={session} />
         <Chooser session={session} />
         <BoardFlow session={session} />
-        <OraclePanel session={session} />
-        <VisualizerNote session={session} />
-        <Actions session={session} onNewGame={onNewGame} />
-        <h3>Moves</h3>
-        <Record session={session} />
+        <PanelTabs session={session} />
+        <div class="tab-part tab-oracle">
+          <OraclePanel session={session} />
+          <OracleClosed session={session} />
+        </div>
+        <div class="tab-part tab-play">
+          <VisualizerNote session={session} />
+          <Actions session={session} onNewGame={onNewGame} />
+        </div>
+        <div class="tab-part tab-moves">
+          <h3>Moves</h3>
+          <Record session={session} />
+        </div>
       </aside>
       <GameOver session={session} onNewGame={onNewGame} />
     </div>

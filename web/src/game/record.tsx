@@ -16,6 +16,7 @@ export function Record({ session }: { session: GameSession }) {
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [v?.history.length]);
+  if (rows.length === 0) return <p class="record-empty">No moves yet.</p>;
   return (
     <ol class="record" aria-label="Move record" ref={list}>
       {rows.map((r) => (

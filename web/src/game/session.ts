@@ -14,6 +14,8 @@ import { save, type SavedGame } from '../storage';
 export type SceneModule = typeof import('../scene3d');
 export type BoardScene = InstanceType<SceneModule['BoardScene']>;
 export type ViewMode = '3d' | 'flat';
+/** The panel's tabs on a phone (a desktop shows every part at once). */
+export type PanelTab = 'play' | 'moves' | 'oracle';
 
 export interface Message {
   text: string;
@@ -35,6 +37,7 @@ export class GameSession {
   readonly gameOverDismissed = signal(false);
   /** When the current view arrived (performance.now()), for the running clock. */
   readonly receivedAt = signal(0);
+  readonly panelTab = signal<PanelTab>('play');
   /** The 3D widget once loaded (the flat view needs none). */
   readonly scene = signal<BoardScene | null>(null);
   /** The Oracle panel is open: the Oracle is on duty on the server. */
@@ -129,6 +132,7 @@ export class GameSession {
   openOracle(): void {
     const v = this.view.peek();
     this.oracleOpen.value = true;
+    this.panelTab.value = 'oracle';
     this.persist();
     if (!v || v.status === 'over') return;
     this.oracleAskedAt = v.ply;
