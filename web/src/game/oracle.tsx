@@ -64,6 +64,10 @@ export function OraclePanel({ session }: { session: GameSession }) {
               </li>
             ))}
           </ol>
+          <p class="oracle-legend">
+            On the boards: <span class="legend-from">purple</span> the piece (or attack board) to move,{' '}
+            <span class="legend-to">gold</span> where it goes, <span class="legend-capture">red</span> what it takes.
+          </p>
           <p class="oracle-fine">{finePrint(report, v.level)}</p>
         </>
       )}
