@@ -12,7 +12,7 @@ export default tseslint.config(
       globals: Object.fromEntries(
         [
           'process', 'console', 'setTimeout', 'clearTimeout', 'URL', 'Buffer', 'fetch', 'performance',
-          'window', 'document', 'navigator', 'getComputedStyle', 'requestAnimationFrame', 'innerHeight',
+          'window', 'document', 'navigator', 'getComputedStyle', 'requestAnimationFrame', 'innerHeight', 'innerWidth',
         ].map((g) => [g, 'readonly']),
       ),
     },

@@ -1,3 +1,4 @@
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 
 // The server embeds web/dist; during development the API is proxied to a running server
@@ -5,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 const api = process.env.SPACECHESS_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
+  plugins: [preact()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,10 +12,15 @@ import {
   canvasStats,
   clickSquare,
   createGame,
+  flatView,
   launchBrowser,
+  openPage,
+  playFlat,
   playMoveIn3D,
+  startFromOpening as startGame,
   startServer,
   view,
+  view3D,
   waitFor3D,
   waitForHistory,
   waitForMyTurn,
@@ -37,35 +42,8 @@ after(async () => {
   writeFileSync(join(OUT, 'metrics.json'), JSON.stringify(metrics, null, 2));
 });
 
-async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return page;
-}
-
-async function startFromOpening(page, variant, extra = async () => {}) {
-  await page.goto(server.base + '/');
-  await page.waitForSelector('form.setup');
-  await page.check(`input[name="variant"][value="${variant}"]`);
-  await page.selectOption('select[name="level"]', '1');
-  await extra(page);
-  await page.click('button.start');
-  await page.waitForURL(/\?game=/);
-  return waitForMyTurn(page);
-}
-
-async function flatView(page) {
-  if (await page.isVisible('.flatview')) return;
-  await page.click('button.toggle-view');
-  await page.waitForSelector('.flatview [data-square]');
-}
-
-async function view3D(page) {
-  if (!(await page.isVisible('.view3d'))) await page.click('button.toggle-view');
-  await waitFor3D(page);
-}
+const newPage = (options = {}) => openPage(browser, server.base, options);
+const startFromOpening = (page, variant, extra) => startGame(page, server.base, variant, extra);
 
 const SETUPS = [
   { variant: 'stacked' },
@@ -190,8 +168,16 @@ describe('lost connection', () => {
     await server.kill();
     await page.waitForSelector('.connection:not([hidden])', { timeout: 20000 });
     assert.match(await page.textContent('.connection'), /reconnecting/i);
+    // The game also polls; its failure is said in the message line.
+    await page.waitForFunction(() => /Lost contact/.test(document.querySelector('.message')?.textContent ?? ''), null, {
+      timeout: 20000,
+    });
     server = await startServer({ port: Number(port), data: server.data });
     await page.waitForSelector('.connection', { state: 'hidden', timeout: 30000 });
+    // Once the server answers again, the message about lost contact is gone.
+    await page.waitForFunction(() => !/Lost contact/.test(document.querySelector('.message')?.textContent ?? ''), null, {
+      timeout: 30000,
+    });
     v = await waitForMyTurn(page, 2);
     assert.equal(v.ply, 2, 'nothing was lost');
     const next = v.legal_moves[0];
@@ -341,7 +327,10 @@ describe('the game panel', () => {
     const g = await createGame(server.base, { variant: 'fourfold', time_control: { minutes: 0.1, increment_seconds: 0 } });
     const page = await newPage();
     await page.goto(`${server.base}/?game=${g.id}&view=flat`);
-    await page.waitForSelector('.clocks .clock-white.low');
+    // The clocks start with each side's first move: play it, the computer answers.
+    const v = await waitForMyTurn(page);
+    await playFlat(page, v.legal_moves[0]);
+    await page.waitForSelector('.clocks .clock-white.low.running');
     await page.waitForSelector('.game-over .card', { timeout: 30000 });
     assert.match(await page.textContent('.game-over .result-reason'), /Black wins on time/);
     await page.click('.game-over button:has-text("Look at the board")');
@@ -372,6 +361,7 @@ describe('the game panel', () => {
   it('an offered draw is answered and shown', async () => {
     const page = await newPage();
     await startFromOpening(page, 'stacked');
+    page.once('dialog', (d) => d.accept());
     await page.click('button.offer-draw');
     await page.waitForFunction(() => /Draw (agreed|declined)/.test(document.querySelector('.message')?.textContent ?? ''));
     const v = await view(page);

@@ -27,8 +27,13 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Starts `spacechess serve --port 0` and resolves with its base URL once it prints it. */
+/**
+ * Starts `spacechess serve --port 0` and resolves with its base URL once it prints it.
+ * With E2E_BASE set (e.g. a `npm run dev` server in front of a running spacechess), the
+ * tests use that instead: quick turns on styles without rebuilding the binary.
+ */
 export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')) } = {}) {
+  if (process.env.E2E_BASE) return { base: process.env.E2E_BASE, data, kill: async () => {}, stop: async () => {} };
   const child = spawn(BIN, ['serve', '--port', String(port), '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const base = await new Promise((ok, fail) => {
@@ -185,4 +190,42 @@ export async function playMoveIn3D(page) {
     await tap3D(page, from); // put it back and try another piece
   }
   return null;
+}
+
+/** A new page in a fresh context (1280×800 unless told), with page errors logged. */
+export async function openPage(browser, base, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+/** Starts a game of `variant` from the opening screen (look-ahead 1); `extra` sets more. */
+export async function startFromOpening(page, base, variant, extra = async () => {}) {
+  await page.goto(base + '/');
+  await page.waitForSelector('form.setup');
+  await page.check(`input[name="variant"][value="${variant}"]`);
+  await page.selectOption('select[name="level"]', '1');
+  await extra(page);
+  await page.click('button.start');
+  await page.waitForURL(/\?game=/);
+  return waitForMyTurn(page);
+}
+
+export async function flatView(page) {
+  if (await page.isVisible('.flatview')) return;
+  await page.click('button.toggle-view');
+  await page.waitForSelector('.flatview [data-square]');
+}
+
+export async function view3D(page) {
+  if (!(await page.isVisible('.view3d'))) await page.click('button.toggle-view');
+  await waitFor3D(page);
+}
+
+/** Plays `m` (a legal move of the view) by two taps in the flat view. */
+export async function playFlat(page, m) {
+  await clickSquare(page, m.from);
+  await clickSquare(page, m.to);
 }

@@ -74,7 +74,8 @@ async function request<T>(method: string, path: string, body?: unknown, asText =
     }
     throw new ApiError(code, message, response.status);
   }
-  if (response.status === 204) return undefined as T;
+  // 202 and 204 answers carry no body.
+  if (response.status === 202 || response.status === 204) return undefined as T;
   return (asText ? await response.text() : await response.json()) as T;
 }
 
@@ -90,6 +91,8 @@ export const api = {
   offerDraw: (id: string) => request<DrawAnswer>('POST', `${game(id)}/draw`),
   resign: (id: string, side?: Side) =>
     request<GameView>('POST', `${game(id)}/resign`, side ? { side } : undefined),
+  oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
+  oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),
   socketUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

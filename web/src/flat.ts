@@ -19,6 +19,10 @@ function renderPanel(p: FlatPanel, marks: Marks, onTap: (square: string) => void
   box.dataset.board = p.board;
   if (p.owner) box.classList.add('attack-board', `owner-${p.owner}`);
   if (marks.boards.has(p.board)) box.classList.add('board-pickable');
+  if (marks.oracle?.board === p.board) {
+    box.classList.add('oracle-board');
+    box.dataset.oracle = 'from';
+  }
   box.setAttribute('aria-label', p.label);
   box.append(el('h3', 'flat-label', p.label));
   const grid = el('div', 'flat-grid');
@@ -53,11 +57,43 @@ function renderPanel(p: FlatPanel, marks: Marks, onTap: (square: string) => void
     if (target) b.classList.add(target.capture ? 'target-capture' : 'target');
     if (marks.lastMove.has(cell.name)) b.classList.add('last-move');
     if (marks.checked.has(cell.name)) b.classList.add('in-check');
+    const oracle = oracleMark(marks, cell.name);
+    if (oracle) {
+      b.classList.add(`oracle-${oracle}`);
+      b.dataset.oracle = oracle;
+    }
     b.addEventListener('click', () => onTap(cell.name));
     grid.append(b);
   }
   box.append(grid);
   return box;
+}
+
+/** The Oracle's mark on a square: where its piece is, where it lands, what it captures. */
+function oracleMark(marks: Marks, square: string): 'from' | 'to' | 'capture' | null {
+  const o = marks.oracle;
+  if (!o) return null;
+  if (o.captured === square) return 'capture';
+  if (o.to === square) return 'to';
+  if (o.from === square) return 'from';
+  return null;
+}
+
+/** Where the Oracle's attack-board move would take the board: a gold outline beside it. */
+function boardDestination(board: string, to: string): HTMLElement {
+  const box = el('section', 'flat-panel oracle-board-dest');
+  box.dataset.oracle = 'to';
+  box.dataset.to = to;
+  box.setAttribute('aria-label', `${board} would go to ${to}`);
+  box.append(el('h3', 'flat-label', `${board} → ${to}`));
+  box.append(el('div', 'oracle-ghost'));
+  return box;
+}
+
+function appendPanel(into: HTMLElement, p: FlatPanel, marks: Marks, onTap: (square: string) => void): void {
+  into.append(renderPanel(p, marks, onTap));
+  const o = marks.oracle;
+  if (o?.board === p.board && o.boardTo) into.append(boardDestination(p.board, o.boardTo));
 }
 
 export function renderFlat(
@@ -73,9 +109,9 @@ export function renderFlat(
     const r = el('div', 'flat-row');
     if (row.left || row.right) {
       const left = el('div', 'flat-side');
-      for (const p of row.left ?? []) left.append(renderPanel(p, marks, onTap));
+      for (const p of row.left ?? []) appendPanel(left, p, marks, onTap);
       const right = el('div', 'flat-side');
-      for (const p of row.right ?? []) right.append(renderPanel(p, marks, onTap));
+      for (const p of row.right ?? []) appendPanel(right, p, marks, onTap);
       r.append(left);
       for (const p of row.panels) r.append(renderPanel(p, marks, onTap));
       r.append(right);

@@ -3,7 +3,7 @@
 // directly (a reload resumes it; tests create games through the API and open them so).
 
 import { api, ApiError } from './api';
-import type { GameScreen } from './game';
+import type { GameScreen } from './game/game';
 import { renderOpening } from './opening';
 import { forget, loadSaved, save, type SavedGame } from './storage';
 import './style.css';
@@ -22,7 +22,7 @@ function setUrl(id: string | null): void {
 async function openGame(saved: SavedGame, initial?: import('./api').GameView): Promise<void> {
   save(saved);
   setUrl(saved.id);
-  const { GameScreen } = await import('./game');
+  const { GameScreen } = await import('./game/game');
   screen?.dispose();
   screen = new GameScreen(app, { saved, initial, onNewGame: showOpening, loadScene });
 }
@@ -49,7 +49,7 @@ function showOpening(): void {
   );
   const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
   idle(() => {
-    void import('./game');
+    void import('./game/game');
     void loadScene();
   });
 }
@@ -63,6 +63,7 @@ if (direct) {
     id: direct,
     visualizer: visualizerParam !== null ? visualizerParam !== 'off' : saved?.id === direct ? saved.visualizer : true,
     view: params.get('view') === 'flat' ? 'flat' : saved?.id === direct ? saved.view : '3d',
+    oracle: saved?.id === direct && saved.oracle === true,
   });
 } else {
   showOpening();

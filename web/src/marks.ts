@@ -1,6 +1,7 @@
 // What the views highlight, computed once from the game state and shared by both views.
 
 import type { GameView } from './api';
+import type { OracleHint } from './oracle';
 import { liftedSquare, movableBoards, targetsOf, type Selection } from './selection';
 
 export interface Marks {
@@ -16,9 +17,11 @@ export interface Marks {
   boards: Set<string>;
   /** Destinations of the picked attack board (with the visualizer on). */
   boardTargets: string[];
+  /** The Oracle line shown on the boards (purple from, gold to, red captured). */
+  oracle: OracleHint | null;
 }
 
-export function computeMarks(view: GameView, selection: Selection, visualizer: boolean): Marks {
+export function computeMarks(view: GameView, selection: Selection, visualizer: boolean, oracle: OracleHint | null = null): Marks {
   const lastMove = new Set<string>();
   if (view.last_move) {
     const names = new Set(view.cells.map((c) => c.name));
@@ -42,5 +45,6 @@ export function computeMarks(view: GameView, selection: Selection, visualizer: b
     checked: new Set(view.checked_kings),
     boards,
     boardTargets,
+    oracle,
   };
 }

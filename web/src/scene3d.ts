@@ -23,6 +23,7 @@ import {
   MeshBasicMaterial,
   MeshStandardMaterial,
   PerspectiveCamera,
+  PlaneGeometry,
   Raycaster,
   RingGeometry,
   Scene,
@@ -80,6 +81,7 @@ export class BoardScene {
   private orientation: Side = 'white';
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
+  private oracleShown: Marks['oracle'] = null;
 
   private readonly labelLayer: HTMLElement;
   private labels: { el: HTMLElement; at: Vector3 }[] = [];
@@ -113,6 +115,12 @@ export class BoardScene {
     frameBlack: new LineBasicMaterial({ color: 0x7a4a1e }),
     framePick: new LineBasicMaterial({ color: 0x33ddff }),
     boardDest: new LineBasicMaterial({ color: 0xffe14d }),
+    // The Oracle's line: purple where the piece or board is, gold where it goes, red on a capture.
+    oracleFrom: new MeshBasicMaterial({ color: 0xa040ff, side: DoubleSide, transparent: true, opacity: 0.6, depthWrite: false }),
+    oracleTo: new MeshBasicMaterial({ color: 0xffc400, side: DoubleSide, transparent: true, opacity: 0.6, depthWrite: false }),
+    oracleCapture: new MeshBasicMaterial({ color: 0xff2a2a, side: DoubleSide, depthTest: false, transparent: true }),
+    oracleFromLine: new LineBasicMaterial({ color: 0xb060ff }),
+    oracleToLine: new LineBasicMaterial({ color: 0xffc400 }),
     hidden: new MeshBasicMaterial({ visible: false }),
   };
   private readonly geos = {
@@ -124,6 +132,8 @@ export class BoardScene {
     checkRing: new RingGeometry(0.3, 0.48, 28),
     post: new CylinderGeometry(0.07, 0.07, 1, 10),
     dest: new BoxGeometry(2, 0.12, 2),
+    square: new PlaneGeometry(0.96, 0.96),
+    captureRing: new RingGeometry(0.3, 0.46, 28),
   };
 
   constructor(
@@ -490,6 +500,7 @@ export class BoardScene {
       const pts = [...this.cellBoard].filter(([, b]) => b === board).flatMap(([n]) => this.cellPos.get(n) ?? []);
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.58, this.mats.framePick));
     }
+    this.buildOracleMarks(marks, flatOn);
     for (const to of marks.boardTargets) {
       const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
       if (!pts.length) continue;
@@ -503,6 +514,36 @@ export class BoardScene {
       standIn.updateMatrixWorld();
       // Destinations are tested first so a glowing outline wins over squares it overlaps.
       this.standIns.unshift(standIn);
+    }
+  }
+
+  /** The Oracle line last drawn (for tests: what the scene was told and drew). */
+  drawnOracle(): Marks['oracle'] {
+    return this.oracleShown;
+  }
+
+  private buildOracleMarks(marks: Marks, flatOn: (mesh: Mesh, p: Vec3, lift: number) => void): void {
+    const o = marks.oracle;
+    this.oracleShown = o;
+    if (!o) return;
+    const square = (name: string | null, fill: MeshBasicMaterial, line: LineBasicMaterial) => {
+      const p = name ? this.cellPos.get(name) : undefined;
+      if (!p) return;
+      flatOn(new Mesh(this.geos.square, fill), p, 0.012);
+      this.markLayer.add(this.rectangle([p], 0.47, line), this.rectangle([p], 0.42, line));
+    };
+    square(o.from, this.mats.oracleFrom, this.mats.oracleFromLine);
+    square(o.to, this.mats.oracleTo, this.mats.oracleToLine);
+    const captured = o.captured ? this.cellPos.get(o.captured) : undefined;
+    if (captured) flatOn(new Mesh(this.geos.captureRing, this.mats.oracleCapture), captured, 0.03);
+    if (o.board) {
+      const pts = [...this.cellBoard].filter(([, b]) => b === o.board).flatMap(([n]) => this.cellPos.get(n) ?? []);
+      if (pts.length) this.markLayer.add(this.rectangle(pts, 0.6, this.mats.oracleFromLine), this.rectangle(pts, 0.54, this.mats.oracleFromLine));
+    }
+    if (o.boardTo) {
+      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c)) : [];
+      for (const p of pts) flatOn(new Mesh(this.geos.square, this.mats.oracleTo), p, 0);
+      if (pts.length) this.markLayer.add(this.rectangle(pts, 0.56, this.mats.oracleToLine), this.rectangle(pts, 0.5, this.mats.oracleToLine));
     }
   }
 

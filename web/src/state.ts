@@ -19,3 +19,16 @@ export function acceptsMoveAnswer(current: GameView | null, answer: GameView): b
 export function computerToMove(view: GameView): boolean {
   return view.status !== 'over' && (view.computer_thinking || (view.mode === 'computer' && view.turn !== view.human));
 }
+
+/** Results the server will not take back (docs/api.md: agreement, resignation, time). */
+const FINAL_REASONS = new Set(['agreement', 'resignation', 'time']);
+
+/**
+ * Whether Take back can work now: the game is not decided by agreement, resignation or
+ * time, and the player (in local mode: anyone) has a move in the game to take back.
+ */
+export function canTakeBack(view: GameView): boolean {
+  if (view.status === 'over' && FINAL_REASONS.has(view.result?.reason ?? '')) return false;
+  if (view.mode === 'local') return view.history.length > 0;
+  return view.history.some((m) => m.side === view.human);
+}

@@ -4,6 +4,8 @@ export interface SavedGame {
   id: string;
   visualizer: boolean;
   view: '3d' | 'flat';
+  /** The Oracle panel is open (on duty at the start of each of the player's turns). */
+  oracle?: boolean;
 }
 
 const KEY = 'spacechess.saved';
@@ -14,7 +16,7 @@ export function loadSaved(): SavedGame | null {
     if (!raw) return null;
     const s = JSON.parse(raw) as Partial<SavedGame>;
     if (typeof s.id !== 'string' || !s.id) return null;
-    return { id: s.id, visualizer: s.visualizer !== false, view: s.view === 'flat' ? 'flat' : '3d' };
+    return { id: s.id, visualizer: s.visualizer !== false, view: s.view === 'flat' ? 'flat' : '3d', oracle: s.oracle === true };
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-//! Clocks kept by the server: time is charged per move with the increment, and a side
-//! whose time runs out loses — found by a timer while waiting, or when a late move arrives.
+//! Clocks kept by the server: each clock starts with its side's first move, time is
+//! charged per move with the increment, and a side whose time runs out loses — found by a
+//! timer while waiting, or when a late move arrives.
 
 mod server_common;
 
@@ -14,11 +15,21 @@ const SHORT_CLOCKS: &[&str] = &["--min-time-control-ms", "100"];
 fn time_is_charged_with_the_increment() {
     let s = Server::start(SHORT_CLOCKS);
     let g = s.create(json!({ "variant": "stacked", "mode": "local", "time_control": { "minutes": 1, "increment_seconds": 3 } }));
-    // White's clock already runs.
-    assert!((59_000..=60_000).contains(&g["clocks"]["white_ms"].as_i64().unwrap()));
+    // No clock runs before the first moves.
+    assert_eq!(g["clocks"]["white_ms"], 60_000);
     assert_eq!(g["clocks"]["increment_ms"], 3_000);
-    assert_eq!(g["clocks"]["running"], "white");
+    assert_eq!(g["clocks"]["running"], serde_json::Value::Null);
     let id = g["id"].as_str().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // Each side's first move is free (no charge, no increment).
+    let g = s.play(id, &first_move(&g));
+    assert_eq!(g["clocks"]["white_ms"], 60_000);
+    assert_eq!(g["clocks"]["running"], serde_json::Value::Null);
+    std::thread::sleep(Duration::from_millis(300));
+    let g = s.play(id, &first_move(&g));
+    assert_eq!(g["clocks"]["black_ms"], 60_000);
+    // From White's second move on, White's clock runs.
+    assert_eq!(g["clocks"]["running"], "white");
     std::thread::sleep(Duration::from_millis(300));
     let g = s.play(id, &first_move(&g));
     let white = g["clocks"]["white_ms"].as_i64().unwrap();
@@ -36,6 +47,9 @@ fn the_flag_falls_while_waiting() {
         json!({ "variant": "fourfold", "mode": "local", "time_control": { "minutes": 0.005 } }),
     );
     let id = g["id"].as_str().unwrap();
+    // The first moves are free; then White's clock runs.
+    let g = s.play(id, &first_move(&g));
+    s.play(id, &first_move(&g));
     std::thread::sleep(Duration::from_millis(800));
     let g = s.game(id);
     assert_eq!(g["status"], "over", "{g}");
@@ -57,6 +71,8 @@ fn a_loss_on_time_survives_a_restart() {
         json!({ "variant": "stacked", "mode": "local", "time_control": { "minutes": 0.005 } }),
     );
     let id = g["id"].as_str().unwrap().to_string();
+    let g = s.play(&id, &first_move(&g));
+    s.play(&id, &first_move(&g));
     std::thread::sleep(Duration::from_millis(800));
     s.restart();
     let g = s.game(&id);

@@ -1,7 +1,9 @@
 //! Game clocks kept by the server: each side's remaining time, charged when a move
-//! arrives, plus the increment. The side to move's clock runs from the moment its turn
-//! began (or the server started or resumed the game: time while the server was down is
-//! not charged — a decision, so a restart never makes anyone lose on time).
+//! arrives, plus the increment. As on lichess, each side's clock starts with that side's
+//! first move: both first moves are free, and from then on the side to move's clock runs
+//! from the moment its turn began (or the server started or resumed the game: time while
+//! the server was down is not charged — a decision, so a restart never makes anyone lose
+//! on time).
 
 use rules::Color;
 use std::time::{Duration, Instant};
@@ -59,8 +61,12 @@ impl Clocks {
     }
 
     /// Charges the running side for its move arriving at `now`, adds the increment and
-    /// starts the other side's clock. A late move is refused (the clock stops).
+    /// starts the other side's clock. A late move is refused (the clock stops). A move
+    /// made while the clocks stand (a side's first move) costs nothing and earns nothing.
     pub fn charge_move(&mut self, mover: Color, now: Instant) -> Charge {
+        if self.running.is_none() {
+            return Charge::InTime;
+        }
         let left = self.remaining_ms(mover, now);
         if left <= 0 {
             self.remaining_ms[mover.index()] = 0;
@@ -93,6 +99,12 @@ impl Clocks {
             self.remaining_ms(Color::Black, now),
         ]
     }
+}
+
+/// Whether the side to move's clock runs after `ply` half-moves: only once it has moved
+/// (the side to move has a move of its own in the game from the second half-move on).
+pub fn runs_after(ply: usize) -> bool {
+    ply >= 2
 }
 
 fn elapsed_ms(since: Instant, now: Instant) -> i64 {
@@ -135,6 +147,23 @@ mod tests {
         );
         assert_eq!(c.running(), None);
         assert_eq!(c.remaining_ms(Color::Black, t0), 0);
+    }
+
+    #[test]
+    fn each_clock_starts_with_its_sides_first_move() {
+        assert!(!runs_after(0), "White's first move is free");
+        assert!(!runs_after(1), "Black's first move is free");
+        assert!(runs_after(2));
+        let t0 = Instant::now();
+        let mut c = Clocks::new(10_000, 10_000, 2_000);
+        // A move while the clocks stand: no charge, no increment, nothing starts.
+        assert_eq!(
+            c.charge_move(Color::White, t0 + Duration::from_secs(30)),
+            Charge::InTime
+        );
+        assert_eq!(c.snapshot(t0 + Duration::from_secs(60)), [10_000, 10_000]);
+        assert_eq!(c.running(), None);
+        assert_eq!(c.deadline(t0), None);
     }
 
     #[test]

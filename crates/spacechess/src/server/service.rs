@@ -6,7 +6,7 @@
 //! Locking: the games map, then one game's state, then the store — never the other way
 //! round. Engine callbacks only send on the broadcast channel; they take no lock.
 
-use super::clock::{Charge, Clocks};
+use super::clock::{self, Charge, Clocks};
 use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
@@ -566,9 +566,9 @@ impl Service {
         st.oracle = None;
         st.waiting_for_slot = false;
         let now = Instant::now();
-        let in_progress = st.in_progress();
+        let runs = st.in_progress() && clock::runs_after(st.ply());
         if let Some(c) = st.clocks.as_mut() {
-            if in_progress {
+            if runs {
                 if c.running() != Some(st.game.turn()) {
                     c.stop(now);
                     c.start(st.game.turn(), now);

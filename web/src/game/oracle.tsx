@@ -1,0 +1,76 @@
+// The Oracle panel: the 🔮 button, then the server's reports for the player's turn, each
+// move with its tag; tapping a line shows it on the boards. It never moves for the player.
+
+import { finePrint, tagColour, tagLabel } from '../oracle';
+import { computerToMove } from '../state';
+import type { GameSession } from './session';
+
+export function OracleButton({ session }: { session: GameSession }) {
+  const open = session.oracleOpen.value;
+  return (
+    <button
+      type="button"
+      class={`oracle-button${open ? ' on' : ''}`}
+      aria-label="Oracle"
+      aria-pressed={open}
+      title={open ? 'Close the Oracle' : 'Open the Oracle, your advisor'}
+      onClick={() => (open ? session.closeOracle() : session.openOracle())}
+    >
+      <span aria-hidden="true">🔮</span> Oracle
+    </button>
+  );
+}
+
+export function OraclePanel({ session }: { session: GameSession }) {
+  const v = session.view.value;
+  if (!session.oracleOpen.value || !v) return null;
+  const report = session.oracleReport.value;
+  const chosen = session.oracleChosen.value ?? report?.moves[0]?.token ?? null;
+  let status: string;
+  if (v.status === 'over') status = 'The game is over.';
+  else if (computerToMove(v)) status = 'The Oracle waits for your turn.';
+  else if (!report) status = 'The Oracle is looking at every move…';
+  else if (!report.done) status = 'Looking deeper at the most promising moves…';
+  else status = 'Best first. Tap a line to see it on the boards.';
+  return (
+    <section class="oracle" role="region" aria-label="Oracle">
+      <header class="oracle-head">
+        <h3>Oracle</h3>
+        <button type="button" class="oracle-close" onClick={() => session.closeOracle()}>
+          Close
+        </button>
+      </header>
+      <p class="oracle-status" aria-live="polite">
+        {status}
+      </p>
+      {report && v.status === 'in-progress' && !computerToMove(v) && (
+        <>
+          <ol class="oracle-lines">
+            {report.moves.map((m) => (
+              <li key={m.token}>
+                <button
+                  type="button"
+                  class={`oracle-line${m.token === chosen ? ' chosen' : ''}`}
+                  data-token={m.token}
+                  aria-pressed={m.token === chosen}
+                  onClick={() => session.chooseOracleLine(m.token)}
+                >
+                  <span class="oracle-move">{m.notation}</span>
+                  <span class={`oracle-tag tag-${tagColour(m.tag)}`} data-tag={m.tag}>
+                    {tagLabel(m)}
+                  </span>
+                  <small class="oracle-depth">{`${m.depth} ahead`}</small>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <p class="oracle-legend">
+            On the boards: <span class="legend-from">purple</span> the piece (or attack board) to move,{' '}
+            <span class="legend-to">gold</span> where it goes, <span class="legend-capture">red</span> what it takes.
+          </p>
+          <p class="oracle-fine">{finePrint(report, v.level)}</p>
+        </>
+      )}
+    </section>
+  );
+}

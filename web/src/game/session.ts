@@ -1,0 +1,344 @@
+// The game's link to the server and everything the game screen shows, as signals: the
+// components read them and call the actions; nothing here touches the DOM.
+
+import { batch, computed, signal } from '@preact/signals';
+import { api, ApiError, applyMessage, type GameView, type ServerMessage, type Side, type Thinking } from '../api';
+import { computeMarks } from '../marks';
+import { hintOf, reportFits, type OracleReport } from '../oracle';
+import type { PickResult } from '../picking';
+import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
+import { GameSocket, type ConnectionState } from '../socket';
+import { acceptsMoveAnswer, keepsSelection } from '../state';
+import { save, type SavedGame } from '../storage';
+
+export type SceneModule = typeof import('../scene3d');
+export type BoardScene = InstanceType<SceneModule['BoardScene']>;
+export type ViewMode = '3d' | 'flat';
+/** The panel's tabs on a phone (a desktop shows every part at once). */
+export type PanelTab = 'play' | 'moves' | 'oracle';
+
+export interface Message {
+  text: string;
+  kind: 'info' | 'error';
+}
+
+const LOST = 'Lost contact with the server; retrying…';
+
+export class GameSession {
+  readonly view = signal<GameView | null>(null);
+  readonly selection = signal<Selection>(IDLE);
+  /** Chosen on the opening screen; it stays set for the game (seed 000). */
+  readonly visualizer: boolean;
+  readonly viewMode = signal<ViewMode>('3d');
+  readonly message = signal<Message>({ text: '', kind: 'info' });
+  readonly thinking = signal<Thinking | null>(null);
+  readonly connection = signal<ConnectionState>('connecting');
+  readonly busy = signal(false);
+  readonly gameOverDismissed = signal(false);
+  /** When the current view arrived (performance.now()), for the running clock. */
+  readonly receivedAt = signal(0);
+  readonly panelTab = signal<PanelTab>('play');
+  /** The 3D widget once loaded (the flat view needs none). */
+  readonly scene = signal<BoardScene | null>(null);
+  /** The Oracle panel is open: the Oracle is on duty on the server. */
+  readonly oracleOpen = signal(false);
+  /** Its latest report for the current position, best first. */
+  readonly oracleReport = signal<OracleReport | null>(null);
+  /** The line the player tapped (default: the best). */
+  readonly oracleChosen = signal<string | null>(null);
+
+  readonly oracleHint = computed(() => {
+    const v = this.view.value;
+    const r = this.oracleReport.value;
+    if (!v || !r || !this.oracleOpen.value) return null;
+    return hintOf(v, this.oracleChosen.value ?? r.moves[0]?.token ?? null);
+  });
+  readonly marks = computed(() => {
+    const v = this.view.value;
+    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value) : null;
+  });
+  /** Against the computer with Black the boards are turned; two players keep White's view. */
+  readonly orientation = computed<Side>(() => {
+    const v = this.view.value;
+    return v && v.mode === 'computer' && v.human === 'black' ? 'black' : 'white';
+  });
+
+  private socket: GameSocket | null = null;
+  /** The game as this socket's messages built it (the base of the next update). */
+  private socketView: GameView | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  private refetchAttempt = 0;
+  private disposed = false;
+  /** The ply at which this page last put the Oracle on duty (to ask once per turn). */
+  private oracleAskedAt: number | null = null;
+
+  constructor(
+    readonly saved: SavedGame,
+    private readonly loadScene: () => Promise<SceneModule>,
+    initial?: GameView,
+  ) {
+    this.visualizer = saved.visualizer;
+    this.viewMode.value = saved.view;
+    this.oracleOpen.value = saved.oracle === true;
+    if (initial) this.setView(initial);
+    else void this.refetch();
+    this.socket = new GameSocket(
+      api.socketUrl(saved.id),
+      (m) => this.onSocket(m),
+      (s) => this.onConnection(s),
+    );
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.socket?.close();
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.scene.value?.dispose();
+    this.scene.value = null;
+  }
+
+  // ------------------------------------------------------------------ from the server
+
+  private setView(view: GameView): void {
+    const prev = this.view.peek();
+    batch(() => {
+      this.view.value = view;
+      this.receivedAt.value = performance.now();
+      if (!keepsSelection(prev, view)) this.selection.value = IDLE;
+      if (!view.computer_thinking) this.thinking.value = null;
+      if (view.status === 'in-progress') this.gameOverDismissed.value = false;
+      if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
+        this.oracleReport.value = null;
+        this.oracleChosen.value = null;
+      }
+      // The server answered: a message about lost contact is no longer true.
+      if (this.message.peek().text === LOST) this.say('');
+    });
+    this.refetchAttempt = 0;
+    this.schedulePoll();
+    this.keepOracleOnDuty(view, !prev);
+  }
+
+  /**
+   * The panel stays open across reloads and server restarts: on the first state of this
+   * page (to get a report for the turn in progress), and whenever the server has the
+   * Oracle off duty while the panel is open, it is put on duty again (once per turn).
+   */
+  private keepOracleOnDuty(view: GameView, first: boolean): void {
+    if (!this.oracleOpen.peek() || view.status === 'over') return;
+    if (!first && (view.oracle || this.oracleAskedAt === view.ply)) return;
+    this.oracleAskedAt = view.ply;
+    api.oracleOn(view.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+  }
+
+  openOracle(): void {
+    const v = this.view.peek();
+    this.oracleOpen.value = true;
+    this.panelTab.value = 'oracle';
+    this.persist();
+    if (!v || v.status === 'over') return;
+    this.oracleAskedAt = v.ply;
+    api.oracleOn(v.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+  }
+
+  closeOracle(): void {
+    const v = this.view.peek();
+    batch(() => {
+      this.oracleOpen.value = false;
+      this.oracleReport.value = null;
+      this.oracleChosen.value = null;
+    });
+    this.persist();
+    if (v) api.oracleOff(v.id).catch(() => undefined);
+  }
+
+  chooseOracleLine(token: string): void {
+    this.oracleChosen.value = token;
+  }
+
+  private onSocket(m: ServerMessage): void {
+    if (m.type === 'state' || m.type === 'update') {
+      // Updates carry only the history that changed since this socket's last message.
+      const next = applyMessage(this.socketView, m);
+      this.socketView = next;
+      if (next) this.setView(next);
+      else void this.refetch();
+    }
+    else if (m.type === 'thinking') this.thinking.value = m;
+    else if (m.type === 'oracle') {
+      const v = this.view.peek();
+      const report: OracleReport = m;
+      if (this.oracleOpen.peek() && v && report.moves.length > 0 && reportFits(v, report)) this.oracleReport.value = report;
+    }
+    else if (m.type === 'error') this.say(m.error.message, 'error');
+  }
+
+  private onConnection(s: ConnectionState): void {
+    const was = this.connection.peek();
+    this.connection.value = s;
+    if (s === 'open' && this.message.peek().text === LOST) this.say('');
+    if (s === 'open' && was === 'lost') void this.refetch();
+    this.schedulePoll();
+  }
+
+  /** Without a live socket, ask the server for news while the computer or the clock runs. */
+  private schedulePoll(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+    const v = this.view.peek();
+    if (this.disposed || !v || v.status === 'over') return;
+    const waiting = v.computer_thinking || v.legal_moves.length === 0;
+    if (this.socket?.open && !waiting) return;
+    if (this.socket?.open && waiting) {
+      // The socket should deliver the reply; poll slowly as a safety net.
+      this.pollTimer = setTimeout(() => void this.refetch(), 4000);
+      return;
+    }
+    this.pollTimer = setTimeout(() => void this.refetch(), waiting ? 1000 : 3000);
+  }
+
+  /** Asks for the state soon when a clock shows zero, so the loss on time appears. */
+  checkFlag(): void {
+    if (!this.pollTimer) this.pollTimer = setTimeout(() => void this.refetch(), 500);
+  }
+
+  private async refetch(): Promise<void> {
+    try {
+      const v = await api.getGame(this.saved.id);
+      if (!this.disposed) this.setView(v);
+    } catch (e) {
+      if (this.disposed) return;
+      if (e instanceof ApiError && e.code === 'unknown_game') {
+        this.say('This game is no longer on the server. Start a new game.', 'error');
+        return;
+      }
+      this.say(LOST, 'error');
+      const delay = Math.min(8000, 500 * 2 ** this.refetchAttempt++);
+      if (this.pollTimer) clearTimeout(this.pollTimer);
+      this.pollTimer = setTimeout(() => void this.refetch(), delay);
+    }
+  }
+
+  private async act(run: () => Promise<void>): Promise<void> {
+    if (this.busy.peek()) return;
+    this.busy.value = true;
+    try {
+      await run();
+    } catch (e) {
+      const msg = e instanceof ApiError ? e.message : String(e);
+      if (e instanceof ApiError && e.code === 'network') this.say(LOST, 'error');
+      else this.say(msg, 'error');
+      void this.refetch();
+    } finally {
+      this.busy.value = false;
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  private sendMove(token: string): void {
+    const v = this.view.peek();
+    if (!v) return;
+    void this.act(async () => {
+      const next = await api.move(v.id, token, v.ply);
+      this.say('');
+      // The socket may already have brought the computer's reply: never step back to it.
+      if (acceptsMoveAnswer(this.view.peek(), next)) this.setView(next);
+    });
+  }
+
+  takeback(): void {
+    const v = this.view.peek();
+    if (!v) return;
+    void this.act(async () => {
+      this.setView(await api.takeback(v.id));
+      this.say('Move taken back.');
+    });
+  }
+
+  offerDraw(): void {
+    const v = this.view.peek();
+    if (!v) return;
+    void this.act(async () => {
+      const r = await api.offerDraw(v.id);
+      this.setView(r.game);
+      this.say(r.accepted ? 'Draw agreed.' : 'Draw declined.');
+    });
+  }
+
+  /** The side a resignation would be for: the player's, or the side to move on one device. */
+  resigningSide(): Side | null {
+    const v = this.view.peek();
+    if (!v || v.status === 'over') return null;
+    return v.mode === 'local' ? v.turn : v.human;
+  }
+
+  resign(): void {
+    const v = this.view.peek();
+    const side = this.resigningSide();
+    if (!v || !side) return;
+    void this.act(async () => this.setView(await api.resign(v.id, side)));
+  }
+
+  copyRecord(): void {
+    const v = this.view.peek();
+    if (!v) return;
+    void this.act(async () => {
+      const text = await api.record(v.id);
+      try {
+        await navigator.clipboard.writeText(text);
+      } catch {
+        const area = document.createElement('textarea');
+        area.value = text;
+        document.body.append(area);
+        area.select();
+        document.execCommand('copy');
+        area.remove();
+      }
+      this.say('Game record copied.');
+    });
+  }
+
+  dispatch(event: SelectionEvent): void {
+    const v = this.view.peek();
+    if (!v || this.busy.peek()) return;
+    const out = step(v, this.visualizer, this.selection.peek(), event);
+    this.selection.value = out.selection;
+    if (out.message !== undefined) this.say(out.message, out.move ? 'info' : 'error');
+    else if (!out.move) this.say('');
+    if (out.move) this.sendMove(out.move);
+  }
+
+  onPick(result: PickResult): void {
+    if (!result) return;
+    if (result.kind === 'board-dest') this.dispatch({ type: 'board-destination', to: result.to });
+    else this.dispatch({ type: 'tap', square: result.name });
+  }
+
+  say(text: string, kind: Message['kind'] = 'info'): void {
+    this.message.value = { text, kind };
+  }
+
+  setViewMode(mode: ViewMode): void {
+    this.viewMode.value = mode;
+    this.persist();
+  }
+
+  private persist(): void {
+    save({ id: this.saved.id, visualizer: this.visualizer, view: this.viewMode.peek(), oracle: this.oracleOpen.peek() });
+  }
+
+  /** Loads the 3D widget into `host`; falls back to the flat boards when WebGL fails. */
+  async ensureScene(host: HTMLElement): Promise<void> {
+    if (this.scene.peek()) return;
+    try {
+      const mod = await this.loadScene();
+      if (this.scene.peek() || this.disposed) return;
+      this.scene.value = new mod.BoardScene(host, (r) => this.onPick(r));
+    } catch (e) {
+      console.error(e);
+      this.say('The 3D view is not available in this browser; showing the flat boards.', 'error');
+      this.viewMode.value = 'flat';
+    }
+  }
+}

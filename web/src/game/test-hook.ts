@@ -1,0 +1,20 @@
+// window.__spacechess: what browser tests read and drive (see docs/web.md).
+
+import type { GameSession } from './session';
+
+export function installTestHook(session: GameSession): void {
+  const scene = () => session.scene.peek();
+  const w = window as unknown as { __spacechess?: unknown };
+  w.__spacechess = {
+    ready: () => !!session.view.peek() && (session.viewMode.peek() === 'flat' || !!scene()),
+    view: () => session.view.peek(),
+    selection: () => session.selection.peek(),
+    squareToScreen: (name: string) => scene()?.squareToScreen(name) ?? null,
+    findTapPoint: (name: string) => scene()?.findTapPoint(name) ?? null,
+    findBoardDestPoint: (to: string) => scene()?.findBoardDestPoint(to) ?? null,
+    measureTurn: (ms: number, adaptive = true) => scene()?.measureTurn(ms, adaptive) ?? Promise.resolve(null),
+    setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => scene()?.setOrbit(o),
+    getOrbit: () => scene()?.getOrbit() ?? null,
+    oracleDrawn: () => scene()?.drawnOracle() ?? null,
+  };
+}
