@@ -12,12 +12,13 @@
 use crate::api::{
     table_of_size, tokens, OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN,
 };
+use crate::clock::Instant;
 use crate::score::{self, is_mate, Value, DRAW, INFINITE, MATE};
 use crate::search::{self, Params, Shared};
 use rules::{Game, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How many moves pass 2 deepens.
 pub const DEEPENED: usize = 6;

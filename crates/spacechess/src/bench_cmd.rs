@@ -1,66 +1,27 @@
-//! `spacechess bench` (and the protocol's `bench`): a fixed set of positions per variant
-//! searched to a fixed depth on one thread. The node total is a fingerprint of search
-//! behaviour: any change to search or evaluation changes it.
+//! `spacechess bench` (and the protocol's `bench`): the engine's bench (`engine::bench`:
+//! fixed positions per setup, fixed depth, one thread) with one line per position. The
+//! node total is a fingerprint of search behaviour.
 
 use crate::engine_cmd::Out;
-use engine::api::{self, Limits, SearchOptions, Settings};
-use rules::any::{self, AnyGame};
-use rules::{RuleSet, Setup, Variant};
+use engine::bench::Entry;
+use rules::any::AnyGame;
+use rules::{with_position_type, Game};
 use std::time::{Duration, Instant};
 
 /// The default bench depth.
-pub const DEPTH: u32 = 5;
+pub const DEPTH: u32 = engine::bench::DEPTH;
 
-/// Every implemented setup (each Tri-D rule set separately).
-pub fn setups() -> Vec<Setup> {
-    let mut out = Vec::new();
-    for v in Variant::ALL {
-        if v == Variant::Trid {
-            for r in RuleSet::ALL {
-                out.extend(Setup::new(v, Some(r), Default::default()));
-            }
-        } else {
-            out.push(Setup::standard(v));
-        }
-    }
-    out.into_iter()
-        .filter(|s| any::new_game(s, None).is_ok())
-        .collect()
-}
-
-/// The bench positions of a setup: the start, and five middle-game positions: the
-/// positions after fixed pseudo-random playouts of 10, 14, 18, 22 and 26 plies from it (a
-/// fixed seed; playouts ending the game are cut short at the last position in progress).
-pub fn positions(setup: &Setup) -> Vec<Box<dyn AnyGame>> {
-    let Ok(start) = any::new_game(setup, None) else {
-        return Vec::new();
-    };
-    let mut out = vec![start.clone_box()];
-    for (n, plies) in [10u64, 14, 18, 22, 26].into_iter().enumerate() {
-        out.push(playout(start.as_ref(), plies, 0xBE7C_0000 + n as u64));
-    }
-    out
-}
-
-/// A game after up to `plies` moves chosen by a seeded generator.
+/// A game after up to `plies` moves chosen by a seeded generator (the bench's playouts,
+/// for the match runner's openings).
 pub fn playout(start: &dyn AnyGame, plies: u64, seed: u64) -> Box<dyn AnyGame> {
-    let mut game = start.clone_box();
-    let mut state = seed;
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let (s, r) = rules::zobrist::splitmix64(state);
-        state = s;
-        let m = &moves[(r % moves.len() as u64) as usize];
-        let mut next = game.clone_box();
-        if next.play_text(&m.token).is_err() || next.legal_moves().is_empty() {
-            break;
-        }
-        game = next;
-    }
-    game
+    with_position_type!(
+        start.setup().variant(),
+        P => match start.as_any().downcast_ref::<Game<P>>() {
+            Some(g) => Box::new(engine::bench::playout(g, plies, seed)),
+            None => start.clone_box(),
+        },
+        start.clone_box()
+    )
 }
 
 /// Runs the bench, printing one line per position and the totals.
@@ -70,40 +31,17 @@ pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
 
 /// The bench on `threads` threads (more than one: node counts vary from run to run).
 pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
-    let settings = Settings {
-        threads,
-        hash_mb: 16,
-    };
-    let mut total = 0;
     let started = Instant::now();
-    for setup in setups() {
-        for (i, game) in positions(&setup).into_iter().enumerate() {
-            let handle = api::start_search_with(
-                game.as_ref(),
-                Limits {
-                    depth: Some(depth),
-                    movetime: Some(Duration::from_secs(3600)),
-                    ..Limits::default()
-                },
-                settings,
-                SearchOptions {
-                    vary: 0,
-                    infinite: false,
-                    seed: 1,
-                    plain: false,
-                },
-                Box::new(|_| {}),
-            );
-            let r = handle.wait();
-            total += r.nodes;
-            out.line(&format!(
-                "info string bench {setup} #{i}: {} nodes, best {}, {:.3} s",
-                r.nodes,
-                r.best.as_deref().unwrap_or("(none)"),
-                r.elapsed.as_secs_f64()
-            ));
-        }
-    }
+    let total = engine::bench::run(depth, threads, &mut |e: &Entry| {
+        out.line(&format!(
+            "info string bench {} #{}: {} nodes, best {}, {:.3} s",
+            e.setup,
+            e.index,
+            e.result.nodes,
+            e.result.best.as_deref().unwrap_or("(none)"),
+            e.result.elapsed.as_secs_f64()
+        ))
+    });
     let elapsed = started.elapsed();
     out.line(&format!(
         "info string bench depth {depth}: {total} nodes {} nps",
