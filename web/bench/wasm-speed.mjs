@@ -10,11 +10,10 @@
 // the same 16 MB table as the browser.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BIN, CHROMIUM, CHROMIUM_ARGS, OUT } from '../e2e/harness.mjs';
+import { BIN, CHROMIUM, CHROMIUM_ARGS, OUT, serveSite } from '../e2e/harness.mjs';
 
 const args = process.argv.slice(2);
 const site = args.find((a) => !a.startsWith('--'));
@@ -42,23 +41,6 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-/** Serves SITE_DIR with the MIME types a browser needs (application/wasm included). */
-function serveSite(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 /** Seconds the native program reports on stderr ("… nodes in X s"), and the node count. */
 function nativeTimed(cmd) {

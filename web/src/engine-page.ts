@@ -49,6 +49,21 @@ async function main(): Promise<void> {
       await client.call({ op: 'close', game: game.game });
       return timed(() => thinker.think(record, limits).result);
     },
+    /** A search without a depth limit from the setup's start, stopped once it has completed `depth`. */
+    stopAt: async (setup: SetupSpec, depth: number) => {
+      const game = await client.call({ op: 'new_game', setup });
+      const { record } = await client.call({ op: 'export_record', game: game.game });
+      await client.call({ op: 'close', game: game.game });
+      let stoppedAt = 0;
+      const thinking = thinker.think(record, {}, (p) => {
+        if (p.depth >= depth && !stoppedAt) {
+          stoppedAt = performance.now();
+          thinking.stop();
+        }
+      });
+      const thought = await thinking.result;
+      return { thought, legal: game.legal_moves.map((m) => m.token), answer_ms: performance.now() - stoppedAt };
+    },
   };
   (window as unknown as { __engine?: typeof engine }).__engine = engine;
 
