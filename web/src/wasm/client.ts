@@ -86,15 +86,15 @@ export class WasmClient {
 
   private receive(message: FromWorker): void {
     const id = message.id;
-    if (message.type === 'failed' && id === null) {
-      // The module did not start: every waiting request fails with the reason.
+    if (id === null) {
+      // Only `failed` has no id: the module did not start, every waiting request fails.
       const all = [...this.pending.values()];
       this.pending.clear();
-      for (const p of all) p.reject(new Error(message.message));
+      for (const p of all) p.reject(new Error('message' in message ? message.message : 'the worker failed'));
       return;
     }
-    const p = id === null ? undefined : this.pending.get(id);
-    if (!p || id === null) return;
+    const p = this.pending.get(id);
+    if (!p) return;
     switch (message.type) {
       case 'progress':
         p.onProgress?.(message.progress);
