@@ -2,6 +2,7 @@
 //! request is one JSON object with an `op` field; the answer is `{"ok": …}` or
 //! `{"error": {"code", "message"}}`.
 
+use rules::screen::{HistoryEntry, Screen};
 use serde::{Deserialize, Serialize};
 
 /// A variant, rule set and options by their identifiers (as in the API and records).
@@ -116,61 +117,14 @@ impl From<engine::api::Score> for Score {
     }
 }
 
-/// A legal move, as the server's API describes it (docs/api.md, `legal_moves`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveView {
-    pub token: String,
-    pub notation: String,
-    pub from: String,
-    pub to: String,
-    pub captured_square: Option<String>,
-    /// `piece` or `board`.
-    pub mover: &'static str,
-    /// The moving piece's letter (`N`, `n`, …); none for an attack board.
-    pub piece: Option<String>,
-    pub capture: bool,
-    pub promotion: Option<String>,
-    pub castling: bool,
-}
-
-/// A move of the game's history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PlayedView {
-    pub token: String,
-    /// Display notation with `+`/`#`.
-    pub notation: String,
-}
-
-/// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ResultView {
-    /// `white`, `black`, or none for a draw.
-    pub winner: Option<&'static str>,
-    /// The termination's identifier, e.g. `checkmate`.
-    pub reason: &'static str,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub text: &'static str,
-}
-
-/// A game as it stands.
+/// A game as it stands: the rules' screen view model (the same one the server sends,
+/// docs/api.md) with the game's handle and its whole history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
     pub game: u32,
-    pub variant: &'static str,
-    pub rules: Option<&'static str>,
-    pub options: Vec<&'static str>,
-    pub position: String,
-    pub start_position: String,
-    /// `white` or `black`.
-    pub turn: &'static str,
-    pub fullmove: u32,
-    /// `in-progress` or `over`.
-    pub status: &'static str,
-    pub result: Option<ResultView>,
-    pub checked_kings: Vec<String>,
-    /// None once the game is over.
-    pub legal_moves: Vec<MoveView>,
-    pub history: Vec<PlayedView>,
+    #[serde(flatten)]
+    pub screen: Screen,
+    pub history: Vec<HistoryEntry>,
 }
 
 /// A search's progress after a completed iteration, and its final answer.

@@ -3,15 +3,12 @@
 //! to its type once, when the game is made.
 
 use crate::error::{Code, Error};
-use crate::protocol::{
-    GameState, MoveView, OracleMoveView, OracleView, PlayedView, ResultView, SearchLimits,
-    SearchView,
-};
+use crate::protocol::{GameState, OracleMoveView, OracleView, SearchLimits, SearchView};
 use engine::api::{self, Limits, OracleTag, Progress, SearchOptions, SearchResult, Settings};
 use engine::eval::Evaluate;
-use rules::notation::notation_with_suffix;
 use rules::record::{self, Record};
-use rules::{with_position_type, Color, Game, GameStatus, Mover, Position, Setup};
+use rules::screen::{history_of, screen_of};
+use rules::{with_position_type, Game, Position, Setup};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -65,41 +62,6 @@ pub fn import_record(text: &str) -> Result<Box<dyn Session>, Error> {
     )
 }
 
-pub fn color_id(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn letter(kind: rules::PieceKind, color: Color) -> String {
-    rules::Piece::new(color, kind).char().to_string()
-}
-
-/// A legal move of `pos` as the API describes it. The notation has no `+`/`#`: finding
-/// them costs a move generation per legal move (the history has them).
-fn move_view<P: Position>(pos: &P, m: P::Move) -> MoveView {
-    let facts = pos.move_facts(m);
-    let squares = pos.move_squares(m);
-    let side = pos.turn();
-    let (mover, piece) = match facts.mover {
-        Mover::Piece(k) => ("piece", Some(letter(k, side))),
-        Mover::Board => ("board", None),
-    };
-    MoveView {
-        token: pos.move_token(m),
-        notation: pos.move_notation(m),
-        from: squares.from,
-        to: squares.to,
-        captured_square: squares.captured,
-        mover,
-        piece,
-        capture: facts.captured.is_some(),
-        promotion: facts.promotion.map(|k| letter(k, side)),
-        castling: facts.castling,
-    }
-}
-
 fn search_view(r: &SearchResult) -> SearchView {
     SearchView {
         best: r.best.clone(),
@@ -127,52 +89,10 @@ pub const DEFAULT_HASH_MB: usize = 16;
 
 impl<P: Evaluate> Session for Local<P> {
     fn state(&self, id: u32) -> GameState {
-        let pos = self.game.position();
-        let setup = pos.setup();
-        let status = self.game.status();
-        let result = match status {
-            GameStatus::InProgress => None,
-            GameStatus::Over(o) => Some(ResultView {
-                winner: o.winner.map(color_id),
-                reason: o.termination.id(),
-                text: o.result_string(),
-            }),
-        };
-        let legal_moves = match status {
-            GameStatus::InProgress => pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| move_view(pos, m))
-                .collect(),
-            GameStatus::Over(_) => Vec::new(),
-        };
-        let history = self
-            .game
-            .moves()
-            .iter()
-            .zip(self.game.positions())
-            .map(|(&m, before)| PlayedView {
-                token: before.move_token(m),
-                notation: notation_with_suffix(before, m),
-            })
-            .collect();
         GameState {
             game: id,
-            variant: setup.variant().id(),
-            rules: setup.rules_if_any().map(|r| r.id()),
-            options: setup.options().ids(),
-            position: pos.position_string(),
-            start_position: self.game.start_position().position_string(),
-            turn: color_id(pos.turn()),
-            fullmove: pos.fullmove_number(),
-            status: match status {
-                GameStatus::InProgress => "in-progress",
-                GameStatus::Over(_) => "over",
-            },
-            result,
-            checked_kings: pos.checked_kings(),
-            legal_moves,
-            history,
+            screen: screen_of(&self.game, true),
+            history: history_of(&self.game, 0),
         }
     }
 

@@ -274,3 +274,32 @@ fn bad_requests_are_named() {
         "a long rejected input is quoted only in part"
     );
 }
+
+#[test]
+fn a_state_is_the_screen_the_server_draws_from() {
+    let (mut s, _) = service();
+    let setup = rules::Setup::from_ids("trid", Some("meder"), &[]).unwrap();
+    let mut game = rules::any::AnyGame::new(&setup, None).unwrap();
+    let g = ok(
+        &mut s,
+        json!({"op": "new_game", "setup": {"variant": "trid", "rules": "meder"}}),
+    );
+    let id = g["game"].as_u64().unwrap();
+    let mut state = g;
+    for _ in 0..3 {
+        let token = tokens(&state)[1].clone();
+        game.play_token(&token).unwrap();
+        state = ok(&mut s, json!({"op": "play", "game": id, "move": token}));
+    }
+    let mut expected = serde_json::to_value(game.screen(true)).unwrap();
+    let fields = expected.as_object_mut().unwrap();
+    fields.insert("game".into(), json!(id));
+    fields.insert(
+        "history".into(),
+        serde_json::to_value(game.history_entries(0)).unwrap(),
+    );
+    assert_eq!(state, expected);
+    assert!(!state["cells"].as_array().unwrap().is_empty());
+    assert_eq!(state["history"][2]["number"], 2);
+    assert_eq!(state["history"][2]["side"], "white");
+}

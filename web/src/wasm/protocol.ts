@@ -1,8 +1,10 @@
 // The requests the WebAssembly module answers and the shapes of its answers
-// (docs/wasm.md; crates/wasm/src/protocol.rs is the source of truth). Moves and results
-// have the server's shapes (docs/api.md), so the screen reads both alike.
+// (docs/wasm.md; crates/wasm/src/protocol.rs is the source of truth). A game's state is
+// the rules' screen view model, the one the server sends (docs/api.md), so the screen
+// reads both alike.
 
-import type { GameResult, LegalMove, Side, Variant } from '../api';
+import type { Variant } from '../api';
+import type { HistoryEntry, Screen } from '../generated/api';
 
 export interface SetupSpec {
   variant: Variant;
@@ -36,28 +38,11 @@ export type Op = Request['op'];
 
 export type Score = { cp: number } | { mate: number };
 
-export interface PlayedMove {
-  token: string;
-  /** Display notation with `+`/`#`. */
-  notation: string;
-}
-
-export interface GameState {
+/** The screen's view model with the game's handle and its whole history. */
+export type GameState = Screen & {
   game: number;
-  variant: Variant;
-  rules: string | null;
-  options: string[];
-  position: string;
-  start_position: string;
-  turn: Side;
-  fullmove: number;
-  status: 'in-progress' | 'over';
-  result: GameResult | null;
-  checked_kings: string[];
-  /** Without `+`/`#` (the history has them); empty once the game is over. */
-  legal_moves: LegalMove[];
-  history: PlayedMove[];
-}
+  history: HistoryEntry[];
+};
 
 export interface SearchView {
   best: string | null;
