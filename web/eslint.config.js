@@ -6,7 +6,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    files: ['e2e/**/*.mjs', 'eslint.config.js'],
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.js'],
     languageOptions: {
       // Node globals, and the browser globals of code run inside pages (page.evaluate).
       globals: Object.fromEntries(

@@ -3,9 +3,10 @@
 // page helpers built on the app's test hook (window.__spacechess).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -228,4 +229,21 @@ export async function view3D(page) {
 export async function playFlat(page, m) {
   await clickSquare(page, m.from);
   await clickSquare(page, m.to);
+}
+
+/** Serves a static site folder (scripts/build-static) on a free port, as any plain file server would. */
+export function serveSite(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }

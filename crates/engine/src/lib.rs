@@ -2,6 +2,8 @@
 //! over [`rules::Position`].
 
 pub mod api;
+pub mod bench;
+pub mod clock;
 pub mod eval;
 pub mod oracle;
 pub mod ordering;

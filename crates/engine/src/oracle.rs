@@ -9,6 +9,7 @@
 //! rank below every move that keeps the advantage. Stalemate anywhere in the look-ahead
 //! scores as a draw (the search does that).
 
+use crate::clock::Instant;
 use crate::eval::Evaluate;
 use crate::score::{self, is_mate, Value, DRAW, INFINITE, MATE};
 use crate::search::{self, tokens, Params, Shared};
@@ -17,7 +18,7 @@ use crate::types::{OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN};
 use rules::{Game, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How many moves pass 2 deepens.
 pub const DEEPENED: usize = 6;

@@ -8,6 +8,7 @@
 //! stalemate; insufficient material. Mates score `MATE - ply`, so faster mates score
 //! higher and slower losses lower.
 
+use crate::clock::Instant;
 use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values, Evaluate};
 use crate::ordering::{is_tactical, pick_next, Ordering as MoveOrdering, MAX_PLY};
 use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
@@ -15,7 +16,7 @@ use crate::tt::{Bound, Table};
 use rules::{MoveFacts, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A quiescence node whose static score exceeds beta by this much stands pat before
 /// generating its moves (the mobility term rarely moves a score this far).
@@ -107,7 +108,8 @@ pub struct Outcome<M> {
 
 /// Searches `root`. `history` holds the hashes of the game's positions before the root,
 /// oldest first (the root's own hash may be included last or not). Runs `params.threads`
-/// threads (the calling thread is the main one) and returns when done or stopped.
+/// threads (the calling thread is the main one; with one thread no other is started) and
+/// returns when done or stopped.
 pub fn search<P: Evaluate>(
     root: &P,
     history: &[u64],
@@ -124,29 +126,38 @@ pub fn search<P: Evaluate>(
     shared.halt.store(false, Ordering::Relaxed);
     shared.nodes.store(0, Ordering::Relaxed);
     let threads = params.threads.max(1);
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let hashes = hashes.clone();
-                scope.spawn(move || {
-                    let mut w = Worker::new(root.clone(), hashes, params, shared, started, id);
-                    w.iterate(&mut |_| {});
+    let mut run_main = |hashes: Vec<u64>| {
+        Worker::new(root.clone(), hashes, params, shared, started, 0).iterate(on_iteration)
+    };
+    let outcome = if threads == 1 {
+        // No thread scope at all: a host without threads (WebAssembly in a browser's
+        // worker) searches on its one thread.
+        run_main(hashes)
+    } else {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let hashes = hashes.clone();
+                    scope.spawn(move || {
+                        let mut w = Worker::new(root.clone(), hashes, params, shared, started, id);
+                        w.iterate(&mut |_| {});
+                    })
                 })
-            })
-            .collect();
-        let mut main = Worker::new(root.clone(), hashes, params, shared, started, 0);
-        let outcome = main.iterate(on_iteration);
-        shared.halt.store(true, Ordering::Relaxed);
-        for h in helpers {
-            // A helper that panicked has lost only its own work.
-            let _ = h.join();
-        }
-        Outcome {
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            elapsed: started.elapsed(),
-            ..outcome
-        }
-    })
+                .collect();
+            let outcome = run_main(hashes);
+            shared.halt.store(true, Ordering::Relaxed);
+            for h in helpers {
+                // A helper that panicked has lost only its own work.
+                let _ = h.join();
+            }
+            outcome
+        })
+    };
+    Outcome {
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        elapsed: started.elapsed(),
+        ..outcome
+    }
 }
 
 struct RootMove<M> {

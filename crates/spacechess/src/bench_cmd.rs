@@ -1,55 +1,19 @@
-//! `spacechess bench` (and the protocol's `bench`): a fixed set of positions per variant
-//! searched to a fixed depth on one thread. The node total is a fingerprint of search
-//! behaviour: any change to search or evaluation changes it.
+//! `spacechess bench` (and the protocol's `bench`): the engine's bench (`engine::bench`:
+//! fixed positions per setup, fixed depth, one thread) with one line per position. The
+//! node total is a fingerprint of search behaviour.
 
 use crate::engine_cmd::Out;
-use engine::api::{self, Limits, SearchOptions, Settings};
+use engine::bench::Entry;
 use rules::any::AnyGame;
-use rules::catalogue::standard_setups;
-use rules::Setup;
 use std::time::{Duration, Instant};
 
 /// The default bench depth.
-pub const DEPTH: u32 = 5;
+pub const DEPTH: u32 = engine::bench::DEPTH;
 
-/// Every setup of the catalogue (each Tri-D rule set separately).
-pub fn setups() -> Vec<Setup> {
-    standard_setups()
-}
-
-/// The bench positions of a setup: the start, and five middle-game positions: the
-/// positions after fixed pseudo-random playouts of 10, 14, 18, 22 and 26 plies from it (a
-/// fixed seed; playouts ending the game are cut short at the last position in progress).
-pub fn positions(setup: &Setup) -> Vec<AnyGame> {
-    let Ok(start) = AnyGame::new(setup, None) else {
-        return Vec::new();
-    };
-    let mut out = vec![start.clone()];
-    for (n, plies) in [10u64, 14, 18, 22, 26].into_iter().enumerate() {
-        out.push(playout(&start, plies, 0xBE7C_0000 + n as u64));
-    }
-    out
-}
-
-/// A game after up to `plies` moves chosen by a seeded generator.
+/// A game after up to `plies` moves chosen by a seeded generator (the bench's playouts,
+/// for the match runner's openings).
 pub fn playout(start: &AnyGame, plies: u64, seed: u64) -> AnyGame {
-    let mut game = start.clone();
-    let mut state = seed;
-    for _ in 0..plies {
-        let moves = game.legal_tokens();
-        if moves.is_empty() {
-            break;
-        }
-        let (s, r) = rules::zobrist::splitmix64(state);
-        state = s;
-        let token = &moves[(r % moves.len() as u64) as usize];
-        let mut next = game.clone();
-        if next.play_token(token).is_err() || next.is_over() {
-            break;
-        }
-        game = next;
-    }
-    game
+    rules::dispatch!(start, g => engine::bench::playout(g, plies, seed).into())
 }
 
 /// Runs the bench, printing one line per position and the totals.
@@ -59,40 +23,17 @@ pub fn bench(depth: u32, out: &Out) -> (u64, Duration) {
 
 /// The bench on `threads` threads (more than one: node counts vary from run to run).
 pub fn bench_with(depth: u32, threads: usize, out: &Out) -> (u64, Duration) {
-    let settings = Settings {
-        threads,
-        hash_mb: 16,
-    };
-    let mut total = 0;
     let started = Instant::now();
-    for setup in setups() {
-        for (i, game) in positions(&setup).into_iter().enumerate() {
-            let handle = api::start_search_with(
-                &game,
-                Limits {
-                    depth: Some(depth),
-                    movetime: Some(Duration::from_secs(3600)),
-                    ..Limits::default()
-                },
-                settings,
-                SearchOptions {
-                    vary: 0,
-                    infinite: false,
-                    seed: 1,
-                    plain: false,
-                },
-                Box::new(|_| {}),
-            );
-            let r = handle.wait();
-            total += r.nodes;
-            out.line(&format!(
-                "info string bench {setup} #{i}: {} nodes, best {}, {:.3} s",
-                r.nodes,
-                r.best.as_deref().unwrap_or("(none)"),
-                r.elapsed.as_secs_f64()
-            ));
-        }
-    }
+    let total = engine::bench::run(depth, threads, &mut |e: &Entry| {
+        out.line(&format!(
+            "info string bench {} #{}: {} nodes, best {}, {:.3} s",
+            e.setup,
+            e.index,
+            e.result.nodes,
+            e.result.best.as_deref().unwrap_or("(none)"),
+            e.result.elapsed.as_secs_f64()
+        ))
+    });
     let elapsed = started.elapsed();
     out.line(&format!(
         "info string bench depth {depth}: {total} nodes {} nps",

@@ -1,0 +1,14 @@
+//! The rules and the engine for the browser: a WebAssembly module (built by
+//! `scripts/build-wasm`) that answers JSON requests — new game, legal moves, play, undo,
+//! records, perft, bench, search and the Oracle — for a Web Worker. The interface is
+//! described in docs/wasm.md; [`exports`] is the boundary, [`service::Service`] answers.
+//!
+//! A search runs on the calling thread (the worker's); the browser stops it by ending
+//! the worker.
+
+pub mod buffers;
+pub mod error;
+pub mod exports;
+pub mod protocol;
+pub mod service;
+pub mod session;

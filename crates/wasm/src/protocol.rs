@@ -1,0 +1,199 @@
+//! The requests the module answers and the shapes of its answers (docs/wasm.md). Every
+//! request is one JSON object with an `op` field; the answer is `{"ok": …}` or
+//! `{"error": {"code", "message"}}`.
+
+use rules::screen::{HistoryEntry, Screen};
+use serde::{Deserialize, Serialize};
+
+/// A variant, rule set and options by their identifiers (as in the API and records).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    pub variant: String,
+    #[serde(default)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub options: Vec<String>,
+}
+
+/// How far a search may go. Unset bounds do not apply; with none set, the engine's
+/// 15-second cap does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchLimits {
+    #[serde(default)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// Seed of the variety between near-equal moves (0 or unset: deterministic, no variety).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Transposition table size (default 16 MB).
+    #[serde(default)]
+    pub hash_mb: Option<usize>,
+}
+
+/// One request.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    /// A new game from the standard start or from a position string.
+    NewGame {
+        setup: SetupSpec,
+        #[serde(default)]
+        position: Option<String>,
+    },
+    /// A game from a record (every move replayed).
+    ImportRecord {
+        record: String,
+    },
+    State {
+        game: u32,
+    },
+    /// Plays a move given by its token (or in display notation).
+    Play {
+        game: u32,
+        #[serde(rename = "move")]
+        text: String,
+    },
+    /// Takes back the last move.
+    Undo {
+        game: u32,
+    },
+    ExportRecord {
+        game: u32,
+    },
+    /// Forgets a game.
+    Close {
+        game: u32,
+    },
+    /// Leaf count of the legal move tree (draw rules ignored), optionally per root move.
+    Perft {
+        setup: SetupSpec,
+        #[serde(default)]
+        position: Option<String>,
+        depth: u32,
+        #[serde(default)]
+        divide: bool,
+    },
+    /// The engine's bench (fixed positions, fixed depth, one thread); each position is
+    /// reported as progress.
+    Bench {
+        depth: u32,
+    },
+    /// Searches the game's current position; each completed iteration is reported as
+    /// progress.
+    Search {
+        game: u32,
+        #[serde(default)]
+        limits: SearchLimits,
+    },
+    /// The Oracle on the game's current position within `budget_ms`; each improved
+    /// report is sent as progress.
+    Oracle {
+        game: u32,
+        budget_ms: u64,
+    },
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Moves to mate: positive when the side to move mates.
+    Mate(i32),
+}
+
+impl From<engine::api::Score> for Score {
+    fn from(s: engine::api::Score) -> Score {
+        match s {
+            engine::api::Score::Cp(cp) => Score::Cp(cp),
+            engine::api::Score::Mate(n) => Score::Mate(n),
+        }
+    }
+}
+
+/// A game as it stands: the rules' screen view model (the same one the server sends,
+/// docs/api.md) with the game's handle and its whole history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    pub game: u32,
+    #[serde(flatten)]
+    pub screen: Screen,
+    pub history: Vec<HistoryEntry>,
+}
+
+/// A search's progress after a completed iteration, and its final answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SearchView {
+    /// The best move's token (the first of `pv`); none without a legal move.
+    pub best: Option<String>,
+    pub score: Score,
+    pub depth: u32,
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+}
+
+/// One Oracle verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OracleMoveView {
+    pub token: String,
+    pub score: Score,
+    pub depth: u32,
+    /// `eval`, `mate`, `mated`, `draw-repetition` or `allows-repetition`.
+    pub tag: &'static str,
+    /// Moves to mate for `mate` and `mated`.
+    pub mate_in: Option<u32>,
+    pub line: Vec<String>,
+}
+
+/// The Oracle's report: every legal move, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OracleView {
+    pub moves: Vec<OracleMoveView>,
+    pub done: bool,
+}
+
+/// One root move's share of a perft count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DivideEntry {
+    pub token: String,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PerftView {
+    pub nodes: u64,
+    /// Per root move, when asked for.
+    pub divide: Option<Vec<DivideEntry>>,
+    pub elapsed_ms: u64,
+}
+
+/// One searched bench position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BenchEntryView {
+    /// The setup as text, e.g. `trid (meder)`.
+    pub setup: String,
+    pub index: usize,
+    pub nodes: u64,
+    pub best: Option<String>,
+    pub elapsed_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BenchView {
+    pub nodes: u64,
+    pub positions: Vec<BenchEntryView>,
+    pub elapsed_ms: u64,
+}
+
+/// What `export_record` answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordView {
+    pub record: String,
+}

@@ -1,0 +1,278 @@
+//! The service behind the module's one entry point: it reads a request, answers it and
+//! keeps the open games between requests. Progress of long requests (search, Oracle,
+//! bench) goes to a reporter as JSON text while they run.
+
+use crate::error::{quoted, Code, Error};
+use crate::protocol::{
+    BenchEntryView, BenchView, DivideEntry, PerftView, RecordView, Request, SetupSpec,
+};
+use crate::session::{self, Session};
+use engine::clock::Instant;
+use rules::perft::{divide, perft};
+use rules::{with_position_type, Position, Setup};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Receives progress messages (one JSON object each).
+pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Progress of a long request, as sent to the reporter.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum ProgressMessage<'a> {
+    Search(&'a crate::protocol::SearchView),
+    Oracle(&'a crate::protocol::OracleView),
+    Bench(&'a BenchEntryView),
+}
+
+/// The answer envelope: `{"ok": …}` or `{"error": {…}}`.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Answer {
+    Ok(Value),
+    Error(Error),
+}
+
+/// At most this many games are open at once (each holds its positions).
+pub const MAX_GAMES: usize = 64;
+/// Perft and bench depths above these would keep a worker busy for hours.
+pub const MAX_PERFT_DEPTH: u32 = 10;
+pub const MAX_BENCH_DEPTH: u32 = 12;
+/// Search bounds accepted from a request.
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+pub const MAX_HASH_MB: usize = 1024;
+pub const MAX_ORACLE_MS: u64 = 600_000;
+
+pub struct Service {
+    games: BTreeMap<u32, Box<dyn Session>>,
+    next_id: u32,
+    report: Reporter,
+}
+
+impl Service {
+    pub fn new(report: Reporter) -> Service {
+        Service {
+            games: BTreeMap::new(),
+            next_id: 1,
+            report,
+        }
+    }
+
+    /// Answers one request (JSON bytes) with JSON bytes. Never panics on bad input.
+    pub fn answer(&mut self, request: &[u8]) -> Vec<u8> {
+        let answer = match parse(request).and_then(|r| self.call(r)) {
+            Ok(v) => Answer::Ok(v),
+            Err(e) => Answer::Error(e),
+        };
+        serde_json::to_vec(&answer).unwrap_or_else(|e| {
+            format!(r#"{{"error":{{"code":"bad-request","message":"unencodable answer: {e}"}}}}"#)
+                .into_bytes()
+        })
+    }
+
+    fn call(&mut self, request: Request) -> Result<Value, Error> {
+        match request {
+            Request::NewGame { setup, position } => {
+                let s = session::new_game(&setup_of(&setup)?, position.as_deref())?;
+                self.open(s)
+            }
+            Request::ImportRecord { record } => self.open(session::import_record(&record)?),
+            Request::State { game } => to_value(&self.game(game)?.state(game)),
+            Request::Play { game, text } => {
+                let g = self.game_mut(game)?;
+                g.play(&text)?;
+                to_value(&g.state(game))
+            }
+            Request::Undo { game } => {
+                let g = self.game_mut(game)?;
+                g.undo()?;
+                to_value(&g.state(game))
+            }
+            Request::ExportRecord { game } => to_value(&RecordView {
+                record: self.game(game)?.export(),
+            }),
+            Request::Close { game } => match self.games.remove(&game) {
+                Some(_) => Ok(Value::Null),
+                None => Err(no_such_game(game)),
+            },
+            Request::Perft {
+                setup,
+                position,
+                depth,
+                divide,
+            } => {
+                within("depth", u64::from(depth), 0, u64::from(MAX_PERFT_DEPTH))?;
+                to_value(&run_perft(
+                    &setup_of(&setup)?,
+                    position.as_deref(),
+                    depth,
+                    divide,
+                )?)
+            }
+            Request::Bench { depth } => {
+                within("depth", u64::from(depth), 1, u64::from(MAX_BENCH_DEPTH))?;
+                to_value(&self.bench(depth))
+            }
+            Request::Search { game, limits } => {
+                if let Some(d) = limits.depth {
+                    within("depth", u64::from(d), 1, u64::from(MAX_SEARCH_DEPTH))?;
+                }
+                if let Some(mb) = limits.hash_mb {
+                    within("hash_mb", mb as u64, 1, MAX_HASH_MB as u64)?;
+                }
+                let report = self.report.clone();
+                let result = self.game(game)?.search(
+                    &limits,
+                    Box::new(move |p| send(&report, &ProgressMessage::Search(p))),
+                );
+                to_value(&result)
+            }
+            Request::Oracle { game, budget_ms } => {
+                within("budget_ms", budget_ms, 1, MAX_ORACLE_MS)?;
+                let report = self.report.clone();
+                let mut last = None;
+                self.game(game)?
+                    .oracle(Duration::from_millis(budget_ms), &mut |r| {
+                        send(&report, &ProgressMessage::Oracle(r));
+                        last = Some(r.clone());
+                    });
+                to_value(&last)
+            }
+        }
+    }
+
+    fn open(&mut self, s: Box<dyn Session>) -> Result<Value, Error> {
+        if self.games.len() >= MAX_GAMES {
+            return Err(Error::new(
+                Code::OutOfRange,
+                format!("too many open games ({MAX_GAMES}): close one first"),
+            ));
+        }
+        let id = self.next_id;
+        self.next_id = self.next_id.wrapping_add(1).max(1);
+        let state = s.state(id);
+        self.games.insert(id, s);
+        to_value(&state)
+    }
+
+    fn game(&self, id: u32) -> Result<&dyn Session, Error> {
+        self.games
+            .get(&id)
+            .map(|g| g.as_ref())
+            .ok_or_else(|| no_such_game(id))
+    }
+
+    fn game_mut(&mut self, id: u32) -> Result<&mut Box<dyn Session>, Error> {
+        self.games.get_mut(&id).ok_or_else(|| no_such_game(id))
+    }
+
+    fn bench(&self, depth: u32) -> BenchView {
+        let started = Instant::now();
+        let mut positions = Vec::new();
+        let nodes = engine::bench::run(depth, 1, &mut |e| {
+            let entry = BenchEntryView {
+                setup: e.setup.to_string(),
+                index: e.index,
+                nodes: e.result.nodes,
+                best: e.result.best.clone(),
+                elapsed_ms: e.result.elapsed.as_millis() as u64,
+            };
+            send(&self.report, &ProgressMessage::Bench(&entry));
+            positions.push(entry);
+        });
+        BenchView {
+            nodes,
+            positions,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+fn parse(request: &[u8]) -> Result<Request, Error> {
+    serde_json::from_slice(request).map_err(|e| {
+        Error::new(
+            Code::BadRequest,
+            format!(
+                "bad request ({e}): {}",
+                quoted(&String::from_utf8_lossy(request))
+            ),
+        )
+    })
+}
+
+fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
+    serde_json::to_value(v).map_err(|e| Error::new(Code::BadRequest, format!("unencodable: {e}")))
+}
+
+fn send<T: Serialize>(report: &Reporter, message: &T) {
+    if let Ok(text) = serde_json::to_string(message) {
+        report(&text);
+    }
+}
+
+fn no_such_game(id: u32) -> Error {
+    Error::new(Code::NoSuchGame, format!("no open game {id}"))
+}
+
+fn within(field: &str, value: u64, min: u64, max: u64) -> Result<(), Error> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Code::OutOfRange,
+            format!("{field} {value} is outside {min}..={max}"),
+        ))
+    }
+}
+
+fn setup_of(spec: &SetupSpec) -> Result<Setup, Error> {
+    let options: Vec<&str> = spec.options.iter().map(String::as_str).collect();
+    Ok(Setup::from_ids(
+        &spec.variant,
+        spec.rules.as_deref(),
+        &options,
+    )?)
+}
+
+fn run_perft(
+    setup: &Setup,
+    position: Option<&str>,
+    depth: u32,
+    split: bool,
+) -> Result<PerftView, Error> {
+    with_position_type!(
+        setup.variant(),
+        P => {
+            let pos = match position {
+                Some(s) => P::from_position_string(setup, s)?,
+                None => P::start(setup)?,
+            };
+            Ok(count(pos, depth, split))
+        }
+    )
+}
+
+fn count<P: Position>(mut pos: P, depth: u32, split: bool) -> PerftView {
+    let started = Instant::now();
+    let (nodes, entries) = if split {
+        let root = pos.clone();
+        let entries: Vec<DivideEntry> = divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, nodes)| DivideEntry {
+                token: root.move_token(m),
+                nodes,
+            })
+            .collect();
+        (entries.iter().map(|e| e.nodes).sum(), Some(entries))
+    } else {
+        (perft(&mut pos, depth), None)
+    };
+    PerftView {
+        nodes,
+        divide: entries,
+        elapsed_ms: started.elapsed().as_millis() as u64,
+    }
+}

@@ -1,0 +1,135 @@
+// The requests the WebAssembly module answers and the shapes of its answers
+// (docs/wasm.md; crates/wasm/src/protocol.rs is the source of truth). A game's state is
+// the rules' screen view model, the one the server sends (docs/api.md), so the screen
+// reads both alike.
+
+import type { Variant } from '../api';
+import type { HistoryEntry, Screen } from '../generated/api';
+
+export interface SetupSpec {
+  variant: Variant;
+  rules?: string;
+  options?: string[];
+}
+
+export interface SearchLimits {
+  depth?: number;
+  movetime_ms?: number;
+  nodes?: number;
+  /** Non-zero: vary between near-equal moves, as the computer opponent does. */
+  seed?: number;
+  hash_mb?: number;
+}
+
+export type Request =
+  | { op: 'new_game'; setup: SetupSpec; position?: string }
+  | { op: 'import_record'; record: string }
+  | { op: 'state'; game: number }
+  | { op: 'play'; game: number; move: string }
+  | { op: 'undo'; game: number }
+  | { op: 'export_record'; game: number }
+  | { op: 'close'; game: number }
+  | { op: 'perft'; setup: SetupSpec; position?: string; depth: number; divide?: boolean }
+  | { op: 'bench'; depth: number }
+  | { op: 'search'; game: number; limits?: SearchLimits }
+  | { op: 'oracle'; game: number; budget_ms: number };
+
+export type Op = Request['op'];
+
+export type Score = { cp: number } | { mate: number };
+
+/** The screen's view model with the game's handle and its whole history. */
+export type GameState = Screen & {
+  game: number;
+  history: HistoryEntry[];
+};
+
+export interface SearchView {
+  best: string | null;
+  score: Score;
+  depth: number;
+  pv: string[];
+  nodes: number;
+  elapsed_ms: number;
+}
+
+export interface OracleMove {
+  token: string;
+  score: Score;
+  depth: number;
+  tag: 'eval' | 'mate' | 'mated' | 'draw-repetition' | 'allows-repetition';
+  mate_in: number | null;
+  line: string[];
+}
+
+export interface OracleView {
+  moves: OracleMove[];
+  done: boolean;
+}
+
+export interface PerftView {
+  nodes: number;
+  divide: { token: string; nodes: number }[] | null;
+  elapsed_ms: number;
+}
+
+export interface BenchEntry {
+  setup: string;
+  index: number;
+  nodes: number;
+  best: string | null;
+  elapsed_ms: number;
+}
+
+export interface BenchView {
+  nodes: number;
+  positions: BenchEntry[];
+  elapsed_ms: number;
+}
+
+/** What each request answers. */
+export interface Answers {
+  new_game: GameState;
+  import_record: GameState;
+  state: GameState;
+  play: GameState;
+  undo: GameState;
+  export_record: { record: string };
+  close: null;
+  perft: PerftView;
+  bench: BenchView;
+  search: SearchView;
+  oracle: OracleView | null;
+}
+
+/** Progress of a long request, sent while it runs. */
+export type Progress = { search: SearchView } | { oracle: OracleView } | { bench: BenchEntry };
+
+export type ErrorCode =
+  | 'bad-request'
+  | 'bad-setup'
+  | 'bad-position'
+  | 'bad-record'
+  | 'illegal-move'
+  | 'game-over'
+  | 'nothing-to-undo'
+  | 'no-such-game'
+  | 'out-of-range';
+
+export type Answer<T> = { ok: T } | { error: { code: ErrorCode; message: string } };
+
+/** A request the module refused; `code` says why, `message` names the input. */
+export class WasmError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'WasmError';
+    this.code = code;
+  }
+}
+
+/** The value of an answer, or its error thrown. */
+export function unwrap<T>(answer: Answer<T>): T {
+  if ('error' in answer) throw new WasmError(answer.error.code, answer.error.message);
+  return answer.ok;
+}
