@@ -2,10 +2,11 @@
 //! per move, from seeded random openings, written as tuning data (the format of
 //! `engine::tune::data`: setup, result, search score, position string per line).
 
-use crate::bench_cmd::{playout, setups};
+use crate::bench_cmd::playout;
 use crate::Failure;
 use engine::api::{self, Limits, Score, SearchOptions, Settings};
 use engine::tune::data::{GameResult, Record, MAX_SCORE};
+use rules::catalogue::standard_setups as setups;
 use rules::{Color, GameStatus, Setup};
 use std::io::Write;
 

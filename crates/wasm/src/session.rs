@@ -139,6 +139,9 @@ impl<P: Evaluate> Session for Local<P> {
             nodes: limits.nodes,
             movetime: limits.movetime_ms.map(Duration::from_millis),
             clock: None,
+            // The browser's own worker: no server slot to protect, so no cap beyond the
+            // request's limits (a search is stopped by ending the worker).
+            cap: None,
         };
         let settings = Settings {
             threads: 1,
