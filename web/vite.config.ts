@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { offlineSite, wasmModule } from './build/site-plugins';
+import { offlineSite, wasmModule } from './build/site-plugins.ts';
 
 // The server embeds web/dist; during development the API is proxied to a running server
 // (SPACECHESS_API, default http://127.0.0.1:8080).
