@@ -36,7 +36,12 @@ export class BrowserHost implements GameHost {
 
   /** Loads and compiles the module (once per page). */
   static async load(): Promise<BrowserHost> {
-    return new BrowserHost(await loadModule(moduleUrl()));
+    try {
+      return new BrowserHost(await loadModule(moduleUrl()));
+    } catch (e) {
+      // E.g. a build made before scripts/build-wasm: the server answers the page instead.
+      throw new Error(`Games in this browser are not available: the rules module did not load (${e instanceof Error ? e.message : String(e)}).`, { cause: e });
+    }
   }
 
   catalogue(): Promise<Catalogue> {
