@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, startServer, view, waitForHistory, waitForMyTurn } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, OUT, startServer, view, waitForHistory, waitForMyTurn } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'web/dist/spacechess.wasm'));
@@ -56,6 +56,10 @@ test('a browser game asks the server nothing and plays on without it; the two ki
   // The server is the default.
   assert.equal(await page.isChecked('input[name="host"][value="server"]'), true);
   assert.equal(await page.isVisible('fieldset.time-control'), true);
+  await page.screenshot({ path: join(OUT, 'opening-hosts-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(OUT, 'opening-hosts-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.check('input[name="host"][value="browser"]');
   assert.equal(await page.isVisible('fieldset.time-control'), false);
   await page.check('input[name="mode"][value="local"]');

@@ -68,7 +68,7 @@ function hostChoice(hosts: HostKind[]): string {
   if (hosts.length === 1) return `<input type="hidden" name="host" value="${hosts[0]}">`;
   const label: Record<HostKind, string> = {
     server: 'On the server (games kept by the server)',
-    browser: 'In this browser (works offline; games kept in this browser)',
+    browser: 'In this browser (plays on without the server; games kept in this browser)',
   };
   return `<fieldset class="host-choice"><legend>Play</legend>${hosts
     .map((h, i) => `<label class="choice"><input type="radio" name="host" value="${h}"${i === 0 ? ' checked' : ''}> ${label[h]}</label>`)
