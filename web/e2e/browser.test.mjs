@@ -98,7 +98,7 @@ test('the opening screen offers every variant and level, and says what needs the
   await page.screenshot({ path: join(OUT, 'static-opening.png') });
 });
 
-test('two players on one device play, reload and resume, and agree a draw', { skip }, async () => {
+test('two players on one device play, reload and resume, ask the Oracle, and agree a draw', { skip }, async () => {
   await start('trid', { mode: 'local', rules: 'meder' });
   const played = [];
   for (let i = 0; i < 4; i++) played.push((await playOne()).token);
@@ -109,6 +109,12 @@ test('two players on one device play, reload and resume, and agree a draw', { sk
   const resumed = await waitForPly(page, 4);
   assert.deepEqual(resumed.history, before.history);
   assert.equal(resumed.position, before.position);
+  // The Oracle answers from the browser too: a line per legal move, in the notation shown.
+  await page.getByRole('button', { name: 'Oracle' }).click();
+  await page.getByRole('region', { name: 'Oracle' }).locator('.oracle-move').first().waitFor({ timeout: 60000 });
+  const named = await page.$$eval('.oracle-move', (xs) => xs.map((x) => x.textContent));
+  const notations = resumed.legal_moves.map((m) => m.notation);
+  assert.ok(named.length > 0 && named.every((n) => notations.some((t) => n.includes(t))), named.join(', '));
   played.push((await playOne()).token);
   await page.click('button.offer-draw');
   await page.waitForSelector('.game-over .card');
