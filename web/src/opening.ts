@@ -121,6 +121,7 @@ function renderForm(
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
+    <div class="import"><button type="button" class="import-record">Import a record…</button></div>
     <form class="setup">
       <fieldset><legend>Variant</legend>${variants}</fieldset>
       ${variantExtras(catalogue)}
@@ -181,6 +182,9 @@ function renderForm(
       .finally(() => {
         start.disabled = false;
       });
+  });
+  part(host, '.import-record').addEventListener('click', () => {
+    void import('./import-record').then((m) => m.openImportDialog(onStart));
   });
   performance.mark('opening-ready');
   if (saved) {

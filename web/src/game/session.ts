@@ -9,6 +9,7 @@ import type { PickResult } from '../picking';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import { GameSocket, type ConnectionState } from '../socket';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
+import { Review } from './review';
 import { save, type SavedGame } from '../storage';
 
 export type SceneModule = typeof import('../scene3d');
@@ -46,6 +47,8 @@ export class GameSession {
   readonly oracleReport = signal<OracleReport | null>(null);
   /** The line the player tapped (default: the best). */
   readonly oracleChosen = signal<string | null>(null);
+  /** Stepping through the game without taking moves back (review.ts). */
+  readonly review = new Review(this.view);
 
   readonly oracleHint = computed(() => {
     const v = this.view.value;
@@ -105,6 +108,7 @@ export class GameSession {
       this.view.value = view;
       this.receivedAt.value = performance.now();
       if (!keepsSelection(prev, view)) this.selection.value = IDLE;
+      this.review.onLive(view);
       if (!view.computer_thinking) this.thinking.value = null;
       if (view.status === 'in-progress') this.gameOverDismissed.value = false;
       if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
@@ -302,11 +306,24 @@ export class GameSession {
   dispatch(event: SelectionEvent): void {
     const v = this.view.peek();
     if (!v || this.busy.peek()) return;
+    // A past position takes no moves: a tap on it brings the live game back.
+    if (this.review.active.peek()) {
+      this.review.toLive();
+      this.say('Back to the game: the live position is shown.');
+      return;
+    }
     const out = step(v, this.visualizer, this.selection.peek(), event);
     this.selection.value = out.selection;
     if (out.message !== undefined) this.say(out.message, out.move ? 'info' : 'error');
     else if (!out.move) this.say('');
     if (out.move) this.sendMove(out.move);
+  }
+
+  /** Plays a legal move typed in the move box (its exact token). */
+  playToken(token: string): void {
+    if (this.review.active.peek()) this.review.toLive();
+    this.selection.value = IDLE;
+    this.sendMove(token);
   }
 
   onPick(result: PickResult): void {
