@@ -187,10 +187,8 @@ describe('Review', () => {
     const live = (await api(`/api/games/${id}`)).json();
     const m = live.material;
     assert.ok(m.captured_by_white.length + m.captured_by_black.length > 0, 'the game had captures');
-    const glyphs = async () => [
-      [...(await page.textContent('.taken-by-white .pieces'))].filter((c) => c !== '—').length,
-      [...(await page.textContent('.taken-by-black .pieces'))].filter((c) => c !== '—').length,
-    ];
+    const count = async (sel) => [...((await page.$(sel)) ? await page.textContent(sel) : '')].length;
+    const glyphs = async () => [await count('.taken-by-white .pieces'), await count('.taken-by-black .pieces')];
     assert.deepEqual(await glyphs(), [m.captured_by_white.length, m.captured_by_black.length]);
     assert.equal(await page.getAttribute('.material .balance', 'data-balance'), String(m.balance));
     await page.keyboard.press('Home');

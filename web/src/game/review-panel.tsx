@@ -39,7 +39,7 @@ export function ReviewControls({ session }: { session: GameSession }) {
   return (
     <div class="review-controls" role="group" aria-label="Step through the game">
       <button type="button" class="review-first" aria-label="First position" title="First position (Home)" disabled={at === 0} onClick={() => session.review.goTo(0)}>
-        ⏮
+        |◀
       </button>
       <button type="button" class="review-back" aria-label="Previous move" title="Previous move (←)" disabled={at === 0} onClick={() => session.review.step(-1)}>
         ◀
@@ -48,7 +48,7 @@ export function ReviewControls({ session }: { session: GameSession }) {
         ▶
       </button>
       <button type="button" class="review-live" aria-label="Live position" title="Live position (End)" disabled={ply === null} onClick={() => session.review.toLive()}>
-        ⏭
+        ▶|
       </button>
     </div>
   );
@@ -104,10 +104,10 @@ export function Material({ session }: { session: GameSession }) {
   return (
     <div class="material" aria-label="Captured pieces">
       <p class="taken-by-white">
-        <span class="who">White took</span> <span class="pieces black-pieces">{glyphs(m.captured_by_white) || '—'}</span>
+        <span class="who">White took</span> {m.captured_by_white.length ? <span class="pieces black-pieces">{glyphs(m.captured_by_white)}</span> : <span class="none">nothing yet</span>}
       </p>
       <p class="taken-by-black">
-        <span class="who">Black took</span> <span class="pieces white-pieces">{glyphs(m.captured_by_black) || '—'}</span>
+        <span class="who">Black took</span> {m.captured_by_black.length ? <span class="pieces white-pieces">{glyphs(m.captured_by_black)}</span> : <span class="none">nothing yet</span>}
       </p>
       <p class="balance" data-balance={String(m.balance)}>
         {`${lead}${m.balance !== 0 ? ` (${m.balance > 0 ? '+' : '−'}${Math.abs(m.balance)})` : ''}.`}
