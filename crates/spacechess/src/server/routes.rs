@@ -154,12 +154,20 @@ pub(super) fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError>
     })
 }
 
+/// What a NewGame body's `record` gives the new game.
+struct ImportedRecord {
+    setup: Setup,
+    /// The record's start position.
+    start: String,
+    /// The tokens of the moves to play from there.
+    moves: Vec<String>,
+    /// The evaluations the record gives after them.
+    evals: Vec<Option<Eval>>,
+}
+
 /// The setup, start and moves a NewGame body's `record` gives (its first `record_ply`
 /// half-moves, default all), read by the rules: a bad record names its first bad move.
-fn imported_record(
-    m: &Map<String, Value>,
-    text: &str,
-) -> Result<(Setup, String, Vec<String>, Vec<Option<Eval>>), ApiError> {
+fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord, ApiError> {
     for field in ["variant", "rules", "options", "position"] {
         if !matches!(m.get(field), None | Some(Value::Null)) {
             return Err(ApiError::bad_request(format!(
@@ -193,7 +201,12 @@ fn imported_record(
             })
         })
         .collect();
-    Ok((game.setup(), game.start_position_string(), tokens, evals))
+    Ok(ImportedRecord {
+        setup: game.setup(),
+        start: game.start_position_string(),
+        moves: tokens,
+        evals,
+    })
 }
 
 /// The `variant`, `rules` and `options` of a NewGame body.
@@ -221,7 +234,7 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
         .map(|text| imported_record(m, text))
         .transpose()?;
     let setup = match &imported {
-        Some((setup, ..)) => setup.clone(),
+        Some(r) => r.setup,
         None => parse_setup(m)?,
     };
     let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
@@ -285,7 +298,7 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
         Some(v) => return Err(wrong_type("time_control", "an object or null", v)),
     };
     let (position, moves, evals) = match imported {
-        Some((_, start, moves, evals)) => (Some(start), moves, evals),
+        Some(r) => (Some(r.start), r.moves, r.evals),
         None => (
             opt_str(m, "position")?.map(str::to_string),
             Vec::new(),
