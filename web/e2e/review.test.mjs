@@ -338,7 +338,8 @@ describe('Moving in the flat view', () => {
     await clickSquare(page, v.legal_moves[0].to);
     await waitForPly(page, 1);
     assert.deepEqual(await page.evaluate(() => window.__spacechess.soundsPlayed()), [], 'off by default');
-    await page.check('.sound-toggle input');
+    await page.click('button.sound-toggle');
+    assert.equal(await page.getAttribute('button.sound-toggle', 'aria-pressed'), 'true');
     const captureFirst = async () => {
       let g = (await api(`/api/games/${id}`)).json();
       for (let i = 0; i < 30 && !g.legal_moves.some((x) => x.capture); i++) {

@@ -78,20 +78,20 @@ export function Announcer({ session }: { session: GameSession }) {
   );
 }
 
+/** Sounds on or off (a toggle button: the game screen has no checkboxes of its own). */
 export function SoundToggle() {
   const [on, setOn] = useState(soundOn());
   return (
-    <label class="sound-toggle">
-      <input
-        type="checkbox"
-        checked={on}
-        onChange={(e) => {
-          const next = (e.currentTarget as HTMLInputElement).checked;
-          setSoundOn(next);
-          setOn(next);
-        }}
-      />{' '}
-      Sounds
-    </label>
+    <button
+      type="button"
+      class="sound-toggle"
+      aria-pressed={on}
+      onClick={() => {
+        setSoundOn(!on);
+        setOn(!on);
+      }}
+    >
+      {on ? 'Sounds: on' : 'Sounds: off'}
+    </button>
   );
 }
