@@ -47,6 +47,7 @@ export const played: SoundKind[] = [];
 export function play(kind: SoundKind): void {
   if (!soundOn()) return;
   played.push(kind);
+  if (played.length > 50) played.shift();
   try {
     context ??= new AudioContext();
     const ctx = context;
