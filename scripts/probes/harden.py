@@ -5,12 +5,13 @@ the binary before and after a change and compare.
 
     scripts/probes/harden.py target/release/spacechess [probe ...]
 
-Probes: ws, conn, sigterm, clock, draw, quota, resident, small (default: all).
+Probes: ws, conn, sigterm, clock, draw, quota, resident, small, disk (default: all; disk
+mounts a small tmpfs and so needs root).
 """
 import json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
 BIN = sys.argv[1]
-WANT = sys.argv[2:] or ["ws", "conn", "sigterm", "clock", "draw", "quota", "resident", "small"]
+WANT = sys.argv[2:] or ["ws", "conn", "sigterm", "clock", "draw", "quota", "resident", "small", "disk"]
 
 
 class Server:
@@ -275,6 +276,52 @@ def probe_small():
     out.append(f"meder rook-pawns -> {json.loads(b)['error']['message']!r}")
     print("small: " + "; ".join(out))
     srv.stop()
+
+
+def probe_disk():
+    """A computer move that fails to store because the disk is full: is it stored once
+    space returns? The data directory is a 4 MB tmpfs; the disk is filled right after the
+    player's move is acknowledged, while the computer searches."""
+    mnt = tempfile.mkdtemp(prefix="probe-disk-")
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt], check=True)
+    srv = None
+    try:
+        srv = Server(data=mnt)
+        _, g = create(srv.addr, variant="stacked", mode="computer", human="white", level=6)
+        token = g["legal_moves"][0]["token"]
+        st, _, _ = req(srv.addr, "POST", f"/api/games/{g['id']}/moves", {"move": token, "ply": 0})
+        filler = os.path.join(mnt, "filler")
+        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+        try:
+            while True:
+                os.write(fd, b"\0" * 4096)
+        except OSError:
+            pass
+        os.close(fd)
+        def ply():
+            _, _, b = req(srv.addr, "GET", f"/api/games/{g['id']}")
+            v = json.loads(b)
+            return v["ply"], v["computer_thinking"]
+        time.sleep(8)
+        full = ply()
+        os.remove(filler)
+        t0 = time.time(); stored = None
+        while time.time() - t0 < 60:
+            if ply()[0] >= 2:
+                stored = time.time() - t0
+                break
+            time.sleep(0.2)
+        srv.stop(keep=True)
+        srv = Server(data=mnt)
+        after_restart = ply()[0]
+        print(f"disk: player's move {st}; 8 s with the disk full: ply {full[0]}, thinking {full[1]}; "
+              + (f"space back: the computer's move stored after {stored:.1f} s" if stored is not None
+                 else "space back: computer's move still not stored after 60 s")
+              + f"; after a restart the game is at ply {after_restart}")
+    finally:
+        if srv:
+            srv.stop(keep=True)
+        subprocess.run(["umount", mnt]); os.rmdir(mnt)
 
 
 for p in WANT:

@@ -1,30 +1,63 @@
 // Entry point: shows the opening screen at once, then fetches the 3D code in the
 // background so the board is ready when a game starts. `/?game=<id>` opens a game
-// directly (a reload resumes it; tests create games through the API and open them so).
+// directly (a reload resumes it; tests create games through the API and open them so);
+// `&host=browser` marks a game kept in this browser. The static site (scripts/build-static)
+// has only browser games and registers the service worker that keeps it offline.
 
 import { api, ApiError } from './api';
 import type { GameScreen } from './game/game';
-import { renderOpening } from './opening';
+import type { GameHost, HostKind } from './hosts/host';
+import { serverHost } from './hosts/server-host';
+import { renderOpening, type OpeningHosts } from './opening';
 import { forget, loadSaved, save, type SavedGame } from './storage';
 import './style.css';
+
+/** Built by scripts/build-static: no server behind this page. */
+const STATIC = __SPACECHESS_STATIC__;
+
+let browserHost: Promise<GameHost> | null = null;
+function hostFor(kind: HostKind): Promise<GameHost> {
+  if (kind === 'server') return Promise.resolve(serverHost);
+  browserHost ??= import('./hosts/browser-host').then((m) => m.BrowserHost.load());
+  // A failed load (no module in this build) may be retried later.
+  browserHost.catch(() => (browserHost = null));
+  return browserHost;
+}
+
+/** The static site: only this browser. The served app: the server first, this browser too. */
+const opening: OpeningHosts = STATIC
+  ? {
+      load: async () => ({ catalogue: await (await hostFor('browser')).catalogue(), hosts: ['browser'] }),
+      note: 'Online play and the game archive need the spacechess server. Here you play the computer, or two players on this device; games are kept in this browser.',
+    }
+  : {
+      // When the server cannot be reached, the rules in this browser still offer every game.
+      load: () =>
+        api.variants().then(
+          (catalogue) => ({ catalogue, hosts: ['server', 'browser'] as HostKind[] }),
+          async () => ({ catalogue: await (await hostFor('browser')).catalogue(), hosts: ['browser'] as HostKind[] }),
+        ),
+    };
 
 const app = document.getElementById('app') ?? document.body;
 let screen: GameScreen | null = null;
 const loadScene = () => import('./scene3d');
 
-function setUrl(id: string | null): void {
+function setUrl(id: string | null, kind: HostKind = 'server'): void {
   const url = new URL(location.href);
   if (id) url.searchParams.set('game', id);
   else url.searchParams.delete('game');
+  if (id && kind === 'browser') url.searchParams.set('host', 'browser');
+  else url.searchParams.delete('host');
   history.replaceState(null, '', url);
 }
 
 async function openGame(saved: SavedGame, initial?: import('./api').GameView): Promise<void> {
   save(saved);
-  setUrl(saved.id);
-  const { GameScreen } = await import('./game/game');
+  setUrl(saved.id, saved.host);
+  const [{ GameScreen }, host] = await Promise.all([import('./game/game'), hostFor(saved.host ?? 'server')]);
   screen?.dispose();
-  screen = new GameScreen(app, { saved, initial, onNewGame: showOpening, loadScene });
+  screen = new GameScreen(app, { saved, initial, onNewGame: showOpening, loadScene, host });
 }
 
 function showOpening(): void {
@@ -33,19 +66,21 @@ function showOpening(): void {
   setUrl(null);
   renderOpening(
     app,
-    loadSaved(),
+    STATIC ? null : loadSaved('server'),
     async (choice) => {
-      const view = await api.createGame(choice.game).catch((e: unknown) => {
+      const host = await hostFor(choice.host);
+      const view = await host.createGame(choice.game).catch((e: unknown) => {
         throw e instanceof ApiError ? new Error(e.message) : e;
       });
-      await openGame({ id: view.id, visualizer: choice.visualizer, view: '3d' }, view);
+      await openGame({ id: view.id, host: choice.host, visualizer: choice.visualizer, view: '3d' }, view);
     },
     (saved) => {
       void openGame(saved).catch(() => {
-        forget();
+        forget(saved.host);
         showOpening();
       });
     },
+    { ...opening, savedBrowser: loadSaved('browser') },
   );
   const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
   idle(() => {
@@ -54,13 +89,19 @@ function showOpening(): void {
   });
 }
 
+if (STATIC && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch((e: unknown) => console.warn('no offline copy of this site:', e));
+}
+
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
 if (direct) {
-  const saved = loadSaved();
+  const kind: HostKind = STATIC || params.get('host') === 'browser' ? 'browser' : 'server';
+  const saved = loadSaved(kind);
   const visualizerParam = params.get('visualizer');
   void openGame({
     id: direct,
+    host: kind,
     visualizer: visualizerParam !== null ? visualizerParam !== 'off' : saved?.id === direct ? saved.visualizer : true,
     view: params.get('view') === 'flat' ? 'flat' : saved?.id === direct ? saved.view : '3d',
     oracle: saved?.id === direct && saved.oracle === true,

@@ -1,14 +1,32 @@
 // The opening screen: choose the game, or resume the one saved in this browser.
 // Plain DOM and no three.js, so it appears at once. What can be chosen (variants, rule
-// sets, options and where they apply, levels) comes from GET /api/variants.
+// sets, options and where they apply, levels) comes from GET /api/variants, or from the
+// rules in this browser (the static site, or when the server cannot be reached).
 
 import { api, type Catalogue, type Level, type NewGame, type Side } from './api';
+import type { HostKind } from './hosts/host';
 import type { SavedGame } from './storage';
 
 export interface OpeningChoice {
   game: NewGame;
   visualizer: boolean;
+  /** Where the game runs: on the server, or in this browser. */
+  host: HostKind;
 }
+
+/** Where games can run, and what to say about it. */
+export interface OpeningHosts {
+  /** The catalogue, and the hosts offered (the first is the default). */
+  load(): Promise<{ catalogue: Catalogue; hosts: HostKind[] }>;
+  /** The browser game to resume, if any (the `saved` argument is the server's). */
+  savedBrowser?: SavedGame | null;
+  /** A line for the player about what is not offered here. */
+  note?: string;
+}
+
+const SERVER_ONLY: OpeningHosts = {
+  load: async () => ({ catalogue: await api.variants(), hosts: ['server'] }),
+};
 
 /** Reads the form into the server's NewGame body (plus the browser-only visualizer choice). */
 export function readChoice(form: HTMLFormElement, catalogue: Catalogue): OpeningChoice {
@@ -41,7 +59,20 @@ export function readChoice(form: HTMLFormElement, catalogue: Catalogue): Opening
       position: null,
     },
     visualizer: data.get('visualizer') === 'on',
+    host: data.get('host') === 'browser' ? 'browser' : 'server',
   };
+}
+
+/** The choice of where the game runs (only when there is one). */
+function hostChoice(hosts: HostKind[]): string {
+  if (hosts.length === 1) return `<input type="hidden" name="host" value="${hosts[0]}">`;
+  const label: Record<HostKind, string> = {
+    server: 'On the server (games kept by the server)',
+    browser: 'In this browser (plays on without the server; games kept in this browser)',
+  };
+  return `<fieldset class="host-choice"><legend>Play</legend>${hosts
+    .map((h, i) => `<label class="choice"><input type="radio" name="host" value="${h}"${i === 0 ? ' checked' : ''}> ${label[h]}</label>`)
+    .join('')}</fieldset>`;
 }
 
 /** The element the opening screen's own markup is known to contain. */
@@ -85,11 +116,12 @@ export function renderOpening(
   saved: SavedGame | null,
   onStart: (c: OpeningChoice) => Promise<void>,
   onResume: (s: SavedGame) => void,
+  where: OpeningHosts = SERVER_ONLY,
 ): void {
   host.innerHTML = '<main class="opening"><h1>spacechess</h1><p class="loading">Loading…</p></main>';
-  api
-    .variants()
-    .then((catalogue) => renderForm(host, catalogue, saved, onStart, onResume))
+  where
+    .load()
+    .then(({ catalogue, hosts }) => renderForm(host, catalogue, saved, onStart, onResume, { ...where, hosts }))
     .catch((e: unknown) => {
       host.innerHTML = `<main class="opening"><h1>spacechess</h1><p class="error" role="alert">${escape(
         e instanceof Error ? e.message : String(e),
@@ -103,6 +135,7 @@ function renderForm(
   saved: SavedGame | null,
   onStart: (c: OpeningChoice) => Promise<void>,
   onResume: (s: SavedGame) => void,
+  where: Omit<OpeningHosts, 'load'> & { hosts: HostKind[] },
 ): void {
   const variants = catalogue.variants
     .map(
@@ -121,8 +154,11 @@ function renderForm(
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
-    <div class="import"><button type="button" class="import-record">Import a record…</button></div>
+    <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
+    ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
+    <div class="import"${where.hosts.includes('server') ? '' : ' hidden'}><button type="button" class="import-record">Import a record…</button></div>
     <form class="setup">
+      ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>
       ${variantExtras(catalogue)}
       <fieldset><legend>Opponent</legend>
@@ -135,7 +171,7 @@ function renderForm(
         <label class="choice"><input type="radio" name="colour" value="random"> Random</label>
         <label class="inline">Look-ahead <select name="level" aria-label="Look-ahead">${levels}</select></label>
       </fieldset>
-      <fieldset><legend>Time</legend>
+      <fieldset class="time-control"><legend>Time</legend>
         <label class="choice"><input type="radio" name="timed" value="off" checked> No clock</label>
         <label class="choice"><input type="radio" name="timed" value="on"> Clock</label>
         <span class="timed-only">
@@ -165,6 +201,10 @@ function renderForm(
     }
     part(form, '.computer-only').hidden = d.get('mode') === 'local';
     part(form, '.timed-only').hidden = d.get('timed') !== 'on';
+    // Games in this browser have no clocks (yet): the choice is not offered for them.
+    const time = part<HTMLFieldSetElement>(form, '.time-control');
+    time.hidden = d.get('host') === 'browser';
+    time.disabled = time.hidden;
   };
   form.addEventListener('change', sync);
   sync();
@@ -184,12 +224,19 @@ function renderForm(
       });
   });
   part(host, '.import-record').addEventListener('click', () => {
-    void import('./import-record').then((m) => m.openImportDialog(onStart));
+    // The server reads the record, so an imported game lives on the server.
+    void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: 'server' })));
   });
   performance.mark('opening-ready');
   if (saved) {
     const resume = part(host, '.resume');
     resume.hidden = false;
     part(resume, 'button').addEventListener('click', () => onResume(saved));
+  }
+  if (where.savedBrowser) {
+    const browserGame = where.savedBrowser;
+    const resume = part(host, '.resume-browser');
+    resume.hidden = false;
+    part(resume, 'button').addEventListener('click', () => onResume(browserGame));
   }
 }

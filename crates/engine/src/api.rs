@@ -260,16 +260,30 @@ pub fn evaluate_for_record(game: &AnyGame) -> f32 {
 /// yes when it is not ahead by its own evaluation (more than half a pawn, after a short
 /// search). `engine_side` is the engine's colour.
 pub fn accepts_draw(game: &AnyGame, engine_side: rules::Color) -> bool {
+    dispatch!(game, g => accepts_draw_in(g, engine_side))
+}
+
+/// [`accepts_draw`] for a game of a known position type (the browser's module keeps
+/// `Game<P>`, not [`AnyGame`]).
+pub fn accepts_draw_in<P: Evaluate>(game: &Game<P>, engine_side: rules::Color) -> bool {
     if game.status() != rules::GameStatus::InProgress {
         return false;
     }
-    let v = short_search_value(game, 6, Duration::from_millis(300));
-    let ours = if game.turn() == engine_side { v } else { -v };
+    let v = short_search_value_in(game, 6, Duration::from_millis(300));
+    let ours = if game.position().turn() == engine_side {
+        v
+    } else {
+        -v
+    };
     ours <= AHEAD_MARGIN
 }
 
 /// The value (side to move's view, centipawns) of a short single-threaded search.
 fn short_search_value(game: &AnyGame, depth: u32, time: Duration) -> Value {
+    dispatch!(game, g => short_search_value_in(g, depth, time))
+}
+
+fn short_search_value_in<P: Evaluate>(game: &Game<P>, depth: u32, time: Duration) -> Value {
     let limits = Limits {
         depth: Some(depth),
         movetime: Some(time),
@@ -284,7 +298,7 @@ fn short_search_value(game: &AnyGame, depth: u32, time: Duration) -> Value {
         seed: 1,
         ..SearchOptions::default()
     };
-    dispatch!(game, g => search_value(g, limits, settings, options, stop))
+    search_value(game, limits, settings, options, stop)
 }
 
 /// The internal score of a search of a game's current position.

@@ -39,6 +39,9 @@ pub struct SearchLimits {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
+    /// What a player can choose: variants, rule sets, options, terminations, levels
+    /// (the rules' catalogue, as `GET /api/variants` answers it).
+    Catalogue,
     /// A new game from the standard start or from a position string.
     NewGame {
         setup: SetupSpec,
@@ -69,6 +72,19 @@ pub enum Request {
     Close {
         game: u32,
     },
+    /// `side` resigns: the game ends, won by the other side.
+    Resign {
+        game: u32,
+        side: Side,
+    },
+    /// A draw is offered. With `computer` (the computer's side), the engine judges the
+    /// offer (a short search: it accepts unless it is ahead); without, the players on
+    /// one device have agreed. An accepted offer ends the game.
+    OfferDraw {
+        game: u32,
+        #[serde(default)]
+        computer: Option<Side>,
+    },
     /// Leaf count of the legal move tree (draw rules ignored), optionally per root move.
     Perft {
         setup: SetupSpec,
@@ -96,6 +112,23 @@ pub enum Request {
         game: u32,
         budget_ms: u64,
     },
+}
+
+/// A side, as the API and records name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for rules::Color {
+    fn from(s: Side) -> rules::Color {
+        match s {
+            Side::White => rules::Color::White,
+            Side::Black => rules::Color::Black,
+        }
+    }
 }
 
 /// A score from the side to move's point of view.
@@ -196,4 +229,11 @@ pub struct BenchView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecordView {
     pub record: String,
+}
+
+/// What `offer_draw` answers: whether the draw was agreed, and the game afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DrawView {
+    pub accepted: bool,
+    pub game: GameState,
 }

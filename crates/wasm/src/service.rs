@@ -4,7 +4,7 @@
 
 use crate::error::{quoted, Code, Error};
 use crate::protocol::{
-    BenchEntryView, BenchView, DivideEntry, PerftView, RecordView, Request, SetupSpec,
+    BenchEntryView, BenchView, DivideEntry, DrawView, PerftView, RecordView, Request, SetupSpec,
 };
 use crate::session::{self, Session};
 use engine::clock::Instant;
@@ -75,6 +75,7 @@ impl Service {
 
     fn call(&mut self, request: Request) -> Result<Value, Error> {
         match request {
+            Request::Catalogue => to_value(&rules::catalogue::catalogue()),
             Request::NewGame { setup, position } => {
                 let s = session::new_game(&setup_of(&setup)?, position.as_deref())?;
                 self.open(s)
@@ -90,6 +91,19 @@ impl Service {
                 let g = self.game_mut(game)?;
                 g.undo()?;
                 to_value(&g.state(game))
+            }
+            Request::Resign { game, side } => {
+                let g = self.game_mut(game)?;
+                g.resign(side.into())?;
+                to_value(&g.state(game))
+            }
+            Request::OfferDraw { game, computer } => {
+                let g = self.game_mut(game)?;
+                let accepted = g.offer_draw(computer.map(Into::into))?;
+                to_value(&DrawView {
+                    accepted,
+                    game: g.state(game),
+                })
             }
             Request::ExportRecord { game } => to_value(&RecordView {
                 record: self.game(game)?.export(),

@@ -8,7 +8,7 @@ use engine::api::{self, Limits, OracleTag, Progress, SearchOptions, SearchResult
 use engine::eval::Evaluate;
 use rules::record::{self, Record};
 use rules::screen::{history_of, screen_of};
-use rules::{with_position_type, Game, Position, Setup};
+use rules::{with_position_type, Color, Game, Position, Setup};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +23,11 @@ pub trait Session: Send {
     fn play(&mut self, text: &str) -> Result<(), Error>;
     fn undo(&mut self) -> Result<(), Error>;
     fn export(&self) -> String;
+    /// `side` resigns.
+    fn resign(&mut self, side: Color) -> Result<(), Error>;
+    /// A draw offer, judged by the engine playing `computer` (else agreed at once);
+    /// whether the game ended drawn.
+    fn offer_draw(&mut self, computer: Option<Color>) -> Result<bool, Error>;
     /// Searches the current position on the calling thread.
     fn search(&self, limits: &SearchLimits, on_progress: OnSearch) -> SearchView;
     /// Runs the Oracle on the current position on the calling thread.
@@ -120,6 +125,25 @@ impl<P: Evaluate> Session for Local<P> {
 
     fn export(&self) -> String {
         record::export(&self.game, &[], &self.comments)
+    }
+
+    fn resign(&mut self, side: Color) -> Result<(), Error> {
+        self.game.resign(side)?;
+        Ok(())
+    }
+
+    fn offer_draw(&mut self, computer: Option<Color>) -> Result<bool, Error> {
+        if let rules::GameStatus::Over(o) = self.game.status() {
+            return Err(Error::new(
+                Code::GameOver,
+                format!("the game is over ({}); no draw to offer", o.description()),
+            ));
+        }
+        let accepted = computer.is_none_or(|side| api::accepts_draw_in(&self.game, side));
+        if accepted {
+            self.game.agree_draw()?;
+        }
+        Ok(accepted)
     }
 
     fn search(&self, limits: &SearchLimits, mut on_progress: OnSearch) -> SearchView {

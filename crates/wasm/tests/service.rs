@@ -158,6 +158,105 @@ fn a_mate_ends_the_game_and_no_move_is_offered() {
 }
 
 #[test]
+fn the_catalogue_is_the_rules_catalogue() {
+    let (mut s, _) = service();
+    let c = ok(&mut s, json!({"op": "catalogue"}));
+    let ids: Vec<&str> = c["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["stacked", "trid", "quadlevel", "fourfold"]);
+    assert_eq!(c["levels"]["max_id"], "max");
+    assert_eq!(
+        c,
+        serde_json::to_value(rules::catalogue::catalogue()).unwrap()
+    );
+}
+
+#[test]
+fn a_resignation_stands_in_the_record_and_cannot_be_taken_back() {
+    let (mut s, _) = service();
+    let g = ok(
+        &mut s,
+        json!({"op": "new_game", "setup": {"variant": "trid", "rules": "meder"}}),
+    );
+    let id = g["game"].as_u64().unwrap();
+    ok(
+        &mut s,
+        json!({"op": "play", "game": id, "move": tokens(&g)[0]}),
+    );
+    let over = ok(&mut s, json!({"op": "resign", "game": id, "side": "black"}));
+    assert_eq!(over["status"], "over");
+    assert_eq!(over["result"]["winner"], "white");
+    assert_eq!(over["result"]["reason"], "resignation");
+    assert!(over["legal_moves"].as_array().unwrap().is_empty());
+    assert_eq!(
+        error(&mut s, json!({"op": "undo", "game": id})).0,
+        "nothing-to-undo"
+    );
+    assert_eq!(
+        error(&mut s, json!({"op": "resign", "game": id, "side": "white"})).0,
+        "game-over"
+    );
+    let (code, message) = error(&mut s, json!({"op": "resign", "game": id, "side": "blue"}));
+    assert_eq!(code, "bad-request");
+    assert!(message.contains("blue"), "{message}");
+    // The record keeps the declared result; importing it gives the same ended game.
+    let record = ok(&mut s, json!({"op": "export_record", "game": id}))["record"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let copy = ok(&mut s, json!({"op": "import_record", "record": record}));
+    assert_eq!(copy["result"], over["result"]);
+    assert_eq!(copy["history"], over["history"]);
+}
+
+#[test]
+fn a_draw_offer_is_agreed_on_one_device_and_judged_by_the_computer() {
+    let (mut s, _) = service();
+    let g = ok(
+        &mut s,
+        json!({"op": "new_game", "setup": {"variant": "stacked"}}),
+    );
+    let id = g["game"].as_u64().unwrap();
+    let agreed = ok(&mut s, json!({"op": "offer_draw", "game": id}));
+    assert_eq!(agreed["accepted"], true);
+    assert_eq!(agreed["game"]["status"], "over");
+    assert_eq!(agreed["game"]["result"]["reason"], "agreement");
+    assert_eq!(
+        error(&mut s, json!({"op": "offer_draw", "game": id})).0,
+        "game-over"
+    );
+    // Black without its queen, the computer playing White is ahead and declines;
+    // playing Black it is behind and accepts.
+    let start = g["position"].as_str().unwrap();
+    let fields: Vec<&str> = start.split(' ').collect();
+    let boards: Vec<&str> = fields[0].split('|').collect();
+    let without_queen: Vec<String> = boards.iter().map(|b| b.replacen('q', "1", 1)).collect();
+    assert_ne!(
+        without_queen.join("|"),
+        fields[0],
+        "a black queen in {start}"
+    );
+    let position = format!("{} {}", without_queen.join("|"), fields[1..].join(" "));
+    for (computer, accepts) in [("white", false), ("black", true)] {
+        let weak = ok(
+            &mut s,
+            json!({"op": "new_game", "setup": {"variant": "stacked"}, "position": position}),
+        );
+        let answer = ok(
+            &mut s,
+            json!({"op": "offer_draw", "game": weak["game"], "computer": computer}),
+        );
+        assert_eq!(answer["accepted"], accepts, "computer {computer}: {answer}");
+        let status = if accepts { "over" } else { "in-progress" };
+        assert_eq!(answer["game"]["status"], status);
+    }
+}
+
+#[test]
 fn a_search_reports_each_iteration() {
     let (mut s, seen) = service();
     let g = ok(

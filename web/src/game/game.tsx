@@ -3,6 +3,7 @@
 
 import { render } from 'preact';
 import type { GameView } from '../api';
+import type { GameHost } from '../hosts/host';
 import type { SavedGame } from '../storage';
 import { Actions, GameOver } from './actions';
 import { BoardArea } from './boards';
@@ -22,6 +23,8 @@ export interface GameScreenOptions {
   initial?: GameView;
   onNewGame: () => void;
   loadScene: () => Promise<SceneModule>;
+  /** Who answers for the game (default: the server). */
+  host?: GameHost;
 }
 
 /** The visualizer is chosen on the opening screen and stays set for the game (seed 000). */
@@ -130,7 +133,7 @@ export class GameScreen {
     private readonly host: HTMLElement,
     options: GameScreenOptions,
   ) {
-    this.session = new GameSession(options.saved, options.loadScene, options.initial);
+    this.session = new GameSession(options.saved, options.loadScene, options.initial, options.host);
     installTestHook(this.session);
     host.replaceChildren();
     render(<Game session={this.session} onNewGame={options.onNewGame} />, host);

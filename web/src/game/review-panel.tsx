@@ -71,7 +71,7 @@ export function ReviewBanner({ session }: { session: GameSession }) {
       <button type="button" class="review-to-live" onClick={() => session.review.toLive()}>
         Back to the game
       </button>
-      <ContinueFromHere session={session} view={v} ply={ply} />
+      {session.saved.host !== 'browser' && <ContinueFromHere session={session} view={v} ply={ply} />}
     </div>
   );
 }
@@ -97,8 +97,8 @@ function ContinueFromHere({ session, view, ply }: { session: GameSession; view: 
 /** Pieces each side took, and who is ahead in material (the server counts). */
 export function Material({ session }: { session: GameSession }) {
   const v = session.review.shown.value;
-  if (!v) return null;
-  const m = v.material;
+  const m = v?.material;
+  if (!m) return null;
   const glyphs = (letters: string[]) => letters.map((l) => GLYPHS[l.toLowerCase()] ?? l).join('');
   const lead = m.balance === 0 ? 'Material is even' : `${m.balance > 0 ? 'White' : 'Black'} is ${Math.abs(m.balance)} ahead in material`;
   return (
@@ -167,7 +167,7 @@ export function DownloadRecord({ session }: { session: GameSession }) {
     const v = session.view.peek();
     if (!v) return;
     try {
-      const text = await api.record(v.id);
+      const text = await session.recordText();
       const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
@@ -190,6 +190,8 @@ export function DownloadRecord({ session }: { session: GameSession }) {
 
 /** Opens the import dialog; the imported game replaces this one on the page. */
 export function ImportRecord({ session }: { session: GameSession }) {
+  // The server reads records: games in this browser do not offer the import.
+  if (session.saved.host === 'browser') return null;
   const open = () => {
     void import('../import-record').then((m) =>
       m.openImportDialog(async (choice) => {

@@ -3,7 +3,7 @@
 // only keeps the answers. `ply` null means the live game.
 
 import { batch, computed, signal } from '@preact/signals';
-import { api, ApiError, type GameView, type PositionView } from '../api';
+import { ApiError, type GameView, type PositionView } from '../api';
 import { computeMarks } from '../marks';
 import { IDLE } from '../selection';
 
@@ -32,7 +32,11 @@ export class Review {
   });
   readonly active = computed(() => this.ply.value !== null);
 
-  constructor(private readonly live: { readonly value: GameView | null; peek(): GameView | null }) {}
+  constructor(
+    private readonly live: { readonly value: GameView | null; peek(): GameView | null },
+    /** Asks the game's host for the board after a ply. */
+    private readonly fetchPosition: (ply: number) => Promise<PositionView>,
+  ) {}
 
   /** Shows the position after `ply` half-moves; the last ply (or beyond) is the live game. */
   goTo(ply: number): void {
@@ -55,8 +59,7 @@ export class Review {
       this.past.value = known ?? this.past.peek();
     });
     if (known) return;
-    api
-      .position(v.id, target)
+    this.fetchPosition(target)
       .then((p) => {
         this.cache.set(key, p);
         if (this.wanted === key) this.past.value = p;

@@ -1,13 +1,16 @@
-// The game's link to the server and everything the game screen shows, as signals: the
-// components read them and call the actions; nothing here touches the DOM.
+// The game's link to its host (the server, or this browser: ../hosts) and everything the
+// game screen shows, as signals: the components read them and call the actions; nothing
+// here touches the DOM, and nothing here knows which host answers.
 
 import { batch, computed, signal } from '@preact/signals';
-import { api, ApiError, applyMessage, type GameView, type ServerMessage, type Side, type Thinking } from '../api';
+import { ApiError, applyMessage, type GameView, type PositionView, type ServerMessage, type Side, type Thinking } from '../api';
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
-import { GameSocket, type ConnectionState } from '../socket';
+import type { ConnectionState } from '../socket';
+import type { GameHost, GameLink } from '../hosts/host';
+import { serverHost } from '../hosts/server-host';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
 import { Review } from './review';
 import { save, type SavedGame } from '../storage';
@@ -24,6 +27,9 @@ export interface Message {
 }
 
 const LOST = 'Lost contact with the server; retrying…';
+
+/** A refusal's message (the server's or the browser module's), for the message line. */
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class GameSession {
   readonly view = signal<GameView | null>(null);
@@ -48,7 +54,7 @@ export class GameSession {
   /** The line the player tapped (default: the best). */
   readonly oracleChosen = signal<string | null>(null);
   /** Stepping through the game without taking moves back (review.ts). */
-  readonly review = new Review(this.view);
+  readonly review = new Review(this.view, (ply) => this.positionAt(ply));
 
   readonly oracleHint = computed(() => {
     const v = this.view.value;
@@ -66,7 +72,7 @@ export class GameSession {
     return v && v.mode === 'computer' && v.human === 'black' ? 'black' : 'white';
   });
 
-  private socket: GameSocket | null = null;
+  private link: GameLink | null = null;
   /** The game as this socket's messages built it (the base of the next update). */
   private socketView: GameView | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
@@ -79,22 +85,22 @@ export class GameSession {
     readonly saved: SavedGame,
     private readonly loadScene: () => Promise<SceneModule>,
     initial?: GameView,
+    host: GameHost = serverHost,
   ) {
     this.visualizer = saved.visualizer;
     this.viewMode.value = saved.view;
     this.oracleOpen.value = saved.oracle === true;
+    this.link = host.connect(saved.id, {
+      message: (m) => this.onSocket(m),
+      connection: (s) => this.onConnection(s),
+    });
     if (initial) this.setView(initial);
     else void this.refetch();
-    this.socket = new GameSocket(
-      api.socketUrl(saved.id),
-      (m) => this.onSocket(m),
-      (s) => this.onConnection(s),
-    );
   }
 
   dispose(): void {
     this.disposed = true;
-    this.socket?.close();
+    this.link?.close();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.scene.value?.dispose();
     this.scene.value = null;
@@ -132,7 +138,7 @@ export class GameSession {
     if (!this.oracleOpen.peek() || view.status === 'over') return;
     if (!first && (view.oracle || this.oracleAskedAt === view.ply)) return;
     this.oracleAskedAt = view.ply;
-    api.oracleOn(view.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+    this.link?.oracleOn().catch((e: unknown) => this.say(errorText(e), 'error'));
   }
 
   openOracle(): void {
@@ -142,7 +148,7 @@ export class GameSession {
     this.persist();
     if (!v || v.status === 'over') return;
     this.oracleAskedAt = v.ply;
-    api.oracleOn(v.id).catch((e: unknown) => this.say(e instanceof ApiError ? e.message : String(e), 'error'));
+    this.link?.oracleOn().catch((e: unknown) => this.say(errorText(e), 'error'));
   }
 
   closeOracle(): void {
@@ -153,7 +159,7 @@ export class GameSession {
       this.oracleChosen.value = null;
     });
     this.persist();
-    if (v) api.oracleOff(v.id).catch(() => undefined);
+    if (v) this.link?.oracleOff().catch(() => undefined);
   }
 
   chooseOracleLine(token: string): void {
@@ -192,8 +198,8 @@ export class GameSession {
     const v = this.view.peek();
     if (this.disposed || !v || v.status === 'over') return;
     const waiting = v.computer_thinking || v.legal_moves.length === 0;
-    if (this.socket?.open && !waiting) return;
-    if (this.socket?.open && waiting) {
+    if (this.link?.live && !waiting) return;
+    if (this.link?.live && waiting) {
       // The socket should deliver the reply; poll slowly as a safety net.
       this.pollTimer = setTimeout(() => void this.refetch(), 4000);
       return;
@@ -208,12 +214,13 @@ export class GameSession {
 
   private async refetch(): Promise<void> {
     try {
-      const v = await api.getGame(this.saved.id);
+      if (!this.link) return;
+      const v = await this.link.fetch();
       if (!this.disposed) this.setView(v);
     } catch (e) {
       if (this.disposed) return;
       if (e instanceof ApiError && e.code === 'unknown_game') {
-        this.say('This game is no longer on the server. Start a new game.', 'error');
+        this.say('This game is no longer available. Start a new game.', 'error');
         return;
       }
       this.say(LOST, 'error');
@@ -229,7 +236,7 @@ export class GameSession {
     try {
       await run();
     } catch (e) {
-      const msg = e instanceof ApiError ? e.message : String(e);
+      const msg = errorText(e);
       if (e instanceof ApiError && e.code === 'network') this.say(LOST, 'error');
       else this.say(msg, 'error');
       void this.refetch();
@@ -244,7 +251,8 @@ export class GameSession {
     const v = this.view.peek();
     if (!v) return;
     void this.act(async () => {
-      const next = await api.move(v.id, token, v.ply);
+      if (!this.link) return;
+      const next = await this.link.move(token, v.ply);
       this.say('');
       // The socket may already have brought the computer's reply: never step back to it.
       if (acceptsMoveAnswer(this.view.peek(), next)) this.setView(next);
@@ -255,7 +263,8 @@ export class GameSession {
     const v = this.view.peek();
     if (!v) return;
     void this.act(async () => {
-      this.setView(await api.takeback(v.id));
+      if (!this.link) return;
+      this.setView(await this.link.takeback());
       this.say('Move taken back.');
     });
   }
@@ -264,7 +273,8 @@ export class GameSession {
     const v = this.view.peek();
     if (!v) return;
     void this.act(async () => {
-      const r = await api.offerDraw(v.id);
+      if (!this.link) return;
+      const r = await this.link.offerDraw();
       this.setView(r.game);
       this.say(r.accepted ? 'Draw agreed.' : 'Draw declined.');
     });
@@ -281,14 +291,17 @@ export class GameSession {
     const v = this.view.peek();
     const side = this.resigningSide();
     if (!v || !side) return;
-    void this.act(async () => this.setView(await api.resign(v.id, side)));
+    const link = this.link;
+    if (!link) return;
+    void this.act(async () => this.setView(await link.resign(side)));
   }
 
   copyRecord(): void {
     const v = this.view.peek();
     if (!v) return;
     void this.act(async () => {
-      const text = await api.record(v.id);
+      if (!this.link) return;
+      const text = await this.link.record();
       try {
         await navigator.clipboard.writeText(text);
       } catch {
@@ -319,6 +332,23 @@ export class GameSession {
     if (out.move) this.sendMove(out.move);
   }
 
+  /** The board after `ply` half-moves, from the game's host (review). */
+  positionAt(ply: number): Promise<PositionView> {
+    const link = this.link;
+    if (!link?.position) {
+      return Promise.reject(
+        new ApiError('unsupported', 'Stepping through the game needs the server: games in this browser cannot show past positions yet.', 0),
+      );
+    }
+    return link.position(ply);
+  }
+
+  /** The game's record as text, from the game's host. */
+  async recordText(): Promise<string> {
+    if (!this.link) throw new ApiError('network', 'The game is not connected.', 0);
+    return this.link.record();
+  }
+
   /** Plays a legal move typed in the move box (its exact token). */
   playToken(token: string): void {
     if (this.review.active.peek()) this.review.toLive();
@@ -342,7 +372,7 @@ export class GameSession {
   }
 
   private persist(): void {
-    save({ id: this.saved.id, visualizer: this.visualizer, view: this.viewMode.peek(), oracle: this.oracleOpen.peek() });
+    save({ id: this.saved.id, host: this.saved.host, visualizer: this.visualizer, view: this.viewMode.peek(), oracle: this.oracleOpen.peek() });
   }
 
   /** Loads the 3D widget into `host`; falls back to the flat boards when WebGL fails. */

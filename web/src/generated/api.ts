@@ -316,7 +316,11 @@ human: Side, level: number | "max",
 /**
  * Every move so far; in an `update` message only those from `history_from` on.
  */
-history: Array<HistoryItem>, material: MaterialView, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
+history: Array<HistoryItem>, 
+/**
+ * Always given by the server (`null` from hosts that do not count it).
+ */
+material: MaterialView | null, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
 /**
  * The variant's name for people.
  */

@@ -3,7 +3,7 @@
 // the rules' screen view model, the one the server sends (docs/api.md), so the screen
 // reads both alike.
 
-import type { Variant } from '../api';
+import type { Catalogue, Side, Variant } from '../api';
 import type { HistoryEntry, Screen } from '../generated/api';
 
 export interface SetupSpec {
@@ -22,11 +22,14 @@ export interface SearchLimits {
 }
 
 export type Request =
+  | { op: 'catalogue' }
   | { op: 'new_game'; setup: SetupSpec; position?: string }
   | { op: 'import_record'; record: string }
   | { op: 'state'; game: number }
   | { op: 'play'; game: number; move: string }
   | { op: 'undo'; game: number }
+  | { op: 'resign'; game: number; side: Side }
+  | { op: 'offer_draw'; game: number; computer?: Side }
   | { op: 'export_record'; game: number }
   | { op: 'close'; game: number }
   | { op: 'perft'; setup: SetupSpec; position?: string; depth: number; divide?: boolean }
@@ -87,13 +90,22 @@ export interface BenchView {
   elapsed_ms: number;
 }
 
+/** Whether a draw offer was accepted (the game then ended), and the game afterwards. */
+export interface DrawState {
+  accepted: boolean;
+  game: GameState;
+}
+
 /** What each request answers. */
 export interface Answers {
+  catalogue: Catalogue;
   new_game: GameState;
   import_record: GameState;
   state: GameState;
   play: GameState;
   undo: GameState;
+  resign: GameState;
+  offer_draw: DrawState;
   export_record: { record: string };
   close: null;
   perft: PerftView;

@@ -193,7 +193,8 @@ pub struct GameView {
     pub screen: Screen,
     /// Every move so far; in an `update` message only those from `history_from` on.
     pub history: Vec<HistoryItem>,
-    pub material: MaterialView,
+    /// Always given by the server (`null` from hosts that do not count it).
+    pub material: Option<MaterialView>,
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle: bool,
@@ -240,7 +241,7 @@ pub fn game_view(
         level: LevelView(ctx.level),
         screen,
         history,
-        material: ctx.material,
+        material: Some(ctx.material),
         clocks: ctx.clocks,
         computer_thinking: ctx.computer_thinking,
         oracle: ctx.oracle_on,

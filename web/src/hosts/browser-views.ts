@@ -1,0 +1,90 @@
+// The browser host's answers in the server's shapes (docs/api.md): the module's game
+// state becomes a GameView, its search progress a `thinking` message, its Oracle report
+// an `oracle` message. Scores become pawns as the server's `view::pawns_for_white` makes
+// them; the moves, marks and positions come from the module unchanged.
+
+import type { GameView, Level, Side, Thinking } from '../api';
+import type { Mode, OracleMoveView, ServerMessage } from '../generated/api';
+import type { GameState, OracleView, Score, SearchLimits, SearchView } from '../wasm/protocol';
+
+/** What the browser keeps of a game besides its record. */
+export interface BrowserGameMeta {
+  id: string;
+  mode: Mode;
+  human: Side;
+  level: Level;
+}
+
+/** The opponent's longest think per move, as on the server (engine::time::MOVE_CAP). */
+export const MOVE_CAP_MS = 15_000;
+/** The Oracle's budget per turn (the server's default). */
+export const ORACLE_BUDGET_MS = 6_000;
+
+/**
+ * The search of an opponent level, as the server runs it: the level's depth within the
+ * cap, with variety between near-equal moves (`seed`); Max searches until the cap and,
+ * like the server's Max, without variety.
+ */
+export function limitsFor(level: Level, seed: number): SearchLimits {
+  return level === 'max' ? { movetime_ms: MOVE_CAP_MS } : { depth: level, movetime_ms: MOVE_CAP_MS, seed };
+}
+
+/** Whether the computer is to move in this game. */
+export function computerToMove(meta: BrowserGameMeta, state: GameState): boolean {
+  return meta.mode === 'computer' && state.status === 'in-progress' && state.turn !== meta.human;
+}
+
+/** The GameView the server would send for this game. Browser games have no clocks. */
+export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolean, oracle: boolean): GameView {
+  const { game: _handle, history, ...screen } = state;
+  return {
+    ...screen,
+    id: meta.id,
+    mode: meta.mode,
+    human: meta.human,
+    level: meta.level,
+    history: history.map((h) => ({ ...h, eval: null, eval_source: null, eval_depth: null })),
+    // Captured pieces are counted by the server only (not yet by the browser's module).
+    material: null,
+    clocks: null,
+    computer_thinking: thinking,
+    oracle,
+  };
+}
+
+const MATE_PAWNS = 100;
+
+/** A side-to-move score in pawns (a mate is ±100, nearer is bigger), rounded to 0.01. */
+export function pawns(score: Score): number {
+  const p = 'cp' in score ? score.cp / 100 : score.mate > 0 ? MATE_PAWNS - score.mate * 0.01 : -MATE_PAWNS - score.mate * 0.01;
+  return Math.round(p * 100) / 100;
+}
+
+/** A search's progress as the server's `thinking` message (score from White's side). */
+export function thinkingOf(p: SearchView, turn: Side): Extract<ServerMessage, { type: 'thinking' }> {
+  const score = pawns(p.score);
+  const t: Thinking = {
+    depth: p.depth,
+    elapsed_ms: p.elapsed_ms,
+    budget_ms: MOVE_CAP_MS,
+    nodes: p.nodes,
+    score: turn === 'white' ? score : -score,
+    pv: p.pv,
+  };
+  return { type: 'thinking', ...t };
+}
+
+/** An Oracle report as the server's `oracle` message, each move with its notation. */
+export function oracleOf(report: OracleView, state: GameState): Extract<ServerMessage, { type: 'oracle' }> {
+  const notation = new Map(state.legal_moves.map((m) => [m.token, m.notation]));
+  const moves: OracleMoveView[] = report.moves.map((m) => ({
+    token: m.token,
+    notation: notation.get(m.token) ?? m.token,
+    score: pawns(m.score),
+    depth: m.depth,
+    tag: m.tag,
+    mate_in: m.mate_in,
+    line: m.line,
+  }));
+  return { type: 'oracle', done: report.done, moves };
+}
