@@ -12,13 +12,14 @@ import type {
   HistoryItem,
   MoveView,
   NewGameRequest,
+  PositionView,
   ServerMessage,
   Side,
   Thinking,
   Variant,
 } from './generated/api';
 
-export type { Catalogue, GameView, NewGameRequest, ServerMessage, Side, Thinking, Variant };
+export type { Catalogue, GameView, NewGameRequest, PositionView, ServerMessage, Side, Thinking, Variant };
 export type Level = GameView['level'];
 export type Cell = CellView;
 export type AttackBoard = BoardView;
@@ -94,6 +95,7 @@ export const api = {
   oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
   oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),
+  position: (id: string, ply: number) => request<PositionView>('GET', `${game(id)}/positions/${ply}`),
   socketUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     return `${proto}//${location.host}${game(id)}/ws`;

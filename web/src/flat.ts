@@ -3,7 +3,9 @@
 
 import type { GameView, Side } from './api';
 import { flatRows, pieceName, type FlatPanel } from './layout';
+import { focusSquare, installFlatInput } from './flat-input';
 import type { Marks } from './marks';
+import './comforts.css';
 
 export const GLYPHS: Record<string, string> = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 
@@ -46,6 +48,9 @@ function renderPanel(p: FlatPanel, marks: Marks, onTap: (square: string) => void
     b.dataset.square = cell.name;
     b.style.gridRow = String(row + 1);
     b.style.gridColumn = String(col + 2);
+    b.dataset.row = String(row);
+    b.dataset.col = String(col);
+    b.tabIndex = -1;
     b.setAttribute('aria-label', cell.piece ? `${cell.name}, ${pieceName(cell.piece)}` : `${cell.name}, empty`);
     if (cell.piece) {
       const g = el('span', `piece ${cell.piece === cell.piece.toUpperCase() ? 'white' : 'black'}`, GLYPHS[cell.piece.toLowerCase()]);
@@ -96,15 +101,27 @@ function appendPanel(into: HTMLElement, p: FlatPanel, marks: Marks, onTap: (squa
   if (o?.board === p.board && o.boardTo) into.append(boardDestination(p.board, o.boardTo));
 }
 
+/** A move to animate: the piece now on `to` slides there from `from`. */
+export interface FlatMotion {
+  from: string;
+  to: string;
+}
+
 export function renderFlat(
   container: HTMLElement,
   view: GameView,
   orientation: Side,
   marks: Marks,
   onTap: (square: string) => void,
+  motion: FlatMotion | null = null,
 ): void {
-  const focused = (document.activeElement as HTMLElement | null)?.dataset?.square;
+  installFlatInput(container, onTap);
+  const active = document.activeElement as HTMLElement | null;
+  const focused = container.contains(active) ? active?.dataset?.square : undefined;
+  const stop = container.querySelector<HTMLElement>('button[data-square][tabindex="0"]')?.dataset.square;
   const root = el('div', `flat flat-${view.variant}`);
+  // Whose pieces may be dragged (none in a past position or on the computer's turn).
+  root.dataset.turn = view.legal_moves.length > 0 ? view.turn : '';
   for (const row of flatRows(view, orientation)) {
     const r = el('div', 'flat-row');
     if (row.left || row.right) {
@@ -121,5 +138,39 @@ export function renderFlat(
     root.append(r);
   }
   container.replaceChildren(root);
-  if (focused) container.querySelector<HTMLElement>(`[data-square="${CSS.escape(focused)}"]`)?.focus();
+  // One tab stop for all the boards (the arrow keys move on from it): the square last
+  // focused, else the lifted piece, else the first square.
+  const find = (name: string | null | undefined) =>
+    name ? container.querySelector<HTMLButtonElement>(`button[data-square="${CSS.escape(name)}"]`) : null;
+  const home = find(focused) ?? find(stop) ?? find(marks.lifted) ?? container.querySelector<HTMLButtonElement>('button[data-square]');
+  if (home) home.tabIndex = 0;
+  if (focused && home) focusSquare(container, home);
+  if (motion) animate(container, motion);
+}
+
+/** Slides the piece of a move from its old square (an arc when it changes board). */
+function animate(container: HTMLElement, m: FlatMotion): void {
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  const sq = (name: string) => container.querySelector<HTMLElement>(`button[data-square="${CSS.escape(name)}"]`);
+  const from = sq(m.from);
+  const to = sq(m.to);
+  const glyph = to?.querySelector<HTMLElement>('.piece');
+  if (!from || !to || !glyph || typeof glyph.animate !== 'function') return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const otherBoard = from.closest('.flat-panel') !== to.closest('.flat-panel');
+  const lift = otherBoard ? Math.min(80, 20 + Math.hypot(dx, dy) / 4) : 0;
+  glyph.classList.add('moving');
+  const run = glyph.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px)` },
+      ...(otherBoard ? [{ transform: `translate(${dx / 2}px, ${dy / 2 - lift}px) scale(1.25)`, offset: 0.5 }] : []),
+      { transform: 'translate(0, 0)' },
+    ],
+    { duration: otherBoard ? 380 : 220, easing: 'ease-in-out' },
+  );
+  run.onfinish = () => glyph.classList.remove('moving');
+  run.oncancel = () => glyph.classList.remove('moving');
 }

@@ -23,3 +23,17 @@ export const LOW_TIME_MS = 20000;
 export function isLowTime(ms: number): boolean {
   return ms < LOW_TIME_MS;
 }
+
+/** Where a move's evaluation came from, in words (the API's `eval_source`). */
+export function evalSourceText(source: 'computer' | 'quick' | 'record' | null, depth: number | null): string {
+  switch (source) {
+    case 'computer':
+      return depth ? `the computer's search, depth ${depth}` : "the computer's search";
+    case 'quick':
+      return "the server's quick check";
+    case 'record':
+      return 'the imported record';
+    default:
+      return 'an earlier version of the server';
+  }
+}

@@ -156,6 +156,7 @@ function renderForm(
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
+    <div class="import"${where.hosts.includes('server') ? '' : ' hidden'}><button type="button" class="import-record">Import a record…</button></div>
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>
@@ -221,6 +222,10 @@ function renderForm(
       .finally(() => {
         start.disabled = false;
       });
+  });
+  part(host, '.import-record').addEventListener('click', () => {
+    // The server reads the record, so an imported game lives on the server.
+    void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: 'server' })));
   });
   performance.mark('opening-ready');
   if (saved) {

@@ -114,6 +114,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     attack_boards: variant === 'trid' ? TRID_BOARDS : [],
     legal_moves: [],
     history: [],
+    material: { captured_by_white: [], captured_by_black: [], balance: 0 },
     last_move: null,
     clocks: null,
     computer_thinking: false,

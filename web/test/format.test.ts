@@ -10,6 +10,8 @@ const entry = (n: string, i: number): HistoryEntry => ({
   number: Math.floor(i / 2) + 1,
   side: i % 2 === 0 ? 'white' : 'black',
   eval: null,
+  eval_source: null,
+  eval_depth: null,
 });
 
 describe('socket updates', () => {

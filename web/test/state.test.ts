@@ -37,6 +37,8 @@ describe('take back', () => {
       number: 1 + Math.floor(i / 2),
       side: i % 2 === 0 ? ('white' as const) : ('black' as const),
       eval: null,
+      eval_source: null,
+      eval_depth: null,
     })),
     ply: n,
     turn: n % 2 === 0 ? ('white' as const) : ('black' as const),

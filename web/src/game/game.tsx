@@ -10,7 +10,10 @@ import { BoardArea } from './boards';
 import { Clocks } from './clocks';
 import { BoardFlow, Chooser } from './moving';
 import { OracleButton, OraclePanel } from './oracle';
+import { Announcer, SoundToggle } from './feedback';
+import { MoveBox } from './movebox';
 import { Record } from './record';
+import { DownloadRecord, EvalGraph, ImportRecord, Material, ReviewControls } from './review-panel';
 import { GameSession, type PanelTab, type SceneModule } from './session';
 import { Connection, MessageLine, Status, ThinkingLine, Title } from './status';
 import { installTestHook } from './test-hook';
@@ -101,12 +104,22 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         </div>
         <div class="tab-part tab-play">
           <VisualizerNote session={session} />
+          <MoveBox session={session} />
           <Actions session={session} onNewGame={onNewGame} />
+          <SoundToggle />
         </div>
         <div class="tab-part tab-moves">
           <h3>Moves</h3>
+          <ReviewControls session={session} />
           <Record session={session} />
+          <EvalGraph session={session} />
+          <Material session={session} />
+          <div class="record-tools">
+            <DownloadRecord session={session} />
+            <ImportRecord session={session} />
+          </div>
         </div>
+        <Announcer session={session} />
       </aside>
       <GameOver session={session} onNewGame={onNewGame} />
     </div>

@@ -1,43 +1,92 @@
-// The move record: each move in the variant's notation with the evaluation after it.
+// The move record as a numbered two-column list (White, Black), each move with the
+// evaluation after it and where that number came from. A click on a move shows the
+// position after it (review); the review buttons step through the game.
 
 import { useEffect, useRef } from 'preact/hooks';
 import type { HistoryEntry } from '../api';
-import { formatEval } from '../format';
+import { evalSourceText, formatEval } from '../format';
 import type { GameSession } from './session';
+
+interface Row {
+  key: string;
+  num: string;
+  white: { entry: HistoryEntry; ply: number } | null;
+  black: { entry: HistoryEntry; ply: number } | null;
+}
+
+/** Full moves in rows; a game that starts with Black's move has an empty White cell. */
+function rowsOf(history: HistoryEntry[]): Row[] {
+  const rows: Row[] = [];
+  history.forEach((entry, i) => {
+    const m = { entry, ply: i + 1 };
+    const last = rows[rows.length - 1];
+    if (entry.side === 'white' || !last || last.black) {
+      rows.push({ key: String(m.ply), num: `${entry.number}.`, white: null, black: null });
+    }
+    const row = rows[rows.length - 1];
+    if (entry.side === 'white') row.white = m;
+    else row.black = m;
+  });
+  return rows;
+}
+
+function MoveCell({ session, m, side }: { session: GameSession; m: Row['white']; side: 'white' | 'black' }) {
+  const shown = session.review.ply.value;
+  if (!m) return <span class={`mv-cell ${side}`} />;
+  const ev = formatEval(m.entry.eval);
+  const source = evalSourceText(m.entry.eval_source, m.entry.eval_depth);
+  const current = shown === m.ply;
+  return (
+    <span class={`mv-cell ${side}`}>
+      <button
+        type="button"
+        class={`mv${current ? ' current' : ''}`}
+        data-ply={String(m.ply)}
+        aria-current={current ? 'step' : undefined}
+        aria-label={`${m.entry.number}${side === 'black' ? '...' : '.'} ${m.entry.notation}${ev ? `, ${ev} (${source})` : ''}: show the position after it`}
+        onClick={() => session.review.goTo(m.ply)}
+      >
+        {m.entry.notation}
+      </button>
+      {ev && (
+        <small class={`eval eval-${m.entry.eval_source ?? 'unknown'}`} title={`Evaluation ${ev}, from ${source}`}>
+          {ev}
+        </small>
+      )}
+    </span>
+  );
+}
 
 export function Record({ session }: { session: GameSession }) {
   const v = session.view.value;
   const list = useRef<HTMLOListElement>(null);
-  // Each entry comes numbered, with its side (the rules crate's screen); ply = index + 1.
-  const rows: { key: string; num: string; moves: { entry: HistoryEntry; ply: number }[] }[] = [];
-  (v?.history ?? []).forEach((entry, i) => {
-    const m = { entry, ply: i + 1 };
-    const last = rows[rows.length - 1];
-    if (entry.side === 'white' || !last) rows.push({ key: String(m.ply), num: `${entry.number}.${entry.side === 'black' ? '..' : ''}`, moves: [m] });
-    else last.moves.push(m);
-  });
+  const history = v?.history ?? [];
+  const rows = rowsOf(history);
+  const reviewing = session.review.ply.value;
   useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [v?.history.length]);
+    const l = list.current;
+    if (!l) return;
+    // Follow the game; while reviewing, keep the shown move in view.
+    const current = l.querySelector('.mv.current');
+    if (current) current.scrollIntoView({ block: 'nearest' });
+    else l.scrollTop = l.scrollHeight;
+  }, [history.length, reviewing]);
   if (rows.length === 0) return <p class="record-empty">No moves yet.</p>;
   return (
-    <ol class="record" aria-label="Move record" ref={list}>
-      {rows.map((r) => (
-        <li key={r.key}>
-          <span class="num">{r.num}</span>
-          {r.moves.map((m) => {
-            const ev = formatEval(m.entry.eval);
-            return (
-              <>
-                <span class="mv" data-ply={String(m.ply)}>
-                  {m.entry.notation}
-                </span>
-                {ev && <small class="eval">{ev}</small>}
-              </>
-            );
-          })}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol class="record" aria-label="Move record" ref={list}>
+        {rows.map((r) => (
+          <li key={r.key}>
+            <span class="num">{r.num}</span>
+            <MoveCell session={session} m={r.white} side="white" />
+            <MoveCell session={session} m={r.black} side="black" />
+          </li>
+        ))}
+      </ol>
+      <p class="record-legend">
+        Numbers: pawns ahead, from White's side. <span class="eval eval-computer">Blue</span>: the computer's own search
+        when it chose the move; <span class="eval eval-quick">green</span>: the server's quick check of the move.
+      </p>
+    </>
   );
 }

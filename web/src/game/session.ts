@@ -3,7 +3,7 @@
 // here touches the DOM, and nothing here knows which host answers.
 
 import { batch, computed, signal } from '@preact/signals';
-import { ApiError, applyMessage, type GameView, type ServerMessage, type Side, type Thinking } from '../api';
+import { ApiError, applyMessage, type GameView, type PositionView, type ServerMessage, type Side, type Thinking } from '../api';
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
@@ -12,6 +12,7 @@ import type { ConnectionState } from '../socket';
 import type { GameHost, GameLink } from '../hosts/host';
 import { serverHost } from '../hosts/server-host';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
+import { Review } from './review';
 import { save, type SavedGame } from '../storage';
 
 export type SceneModule = typeof import('../scene3d');
@@ -52,6 +53,8 @@ export class GameSession {
   readonly oracleReport = signal<OracleReport | null>(null);
   /** The line the player tapped (default: the best). */
   readonly oracleChosen = signal<string | null>(null);
+  /** Stepping through the game without taking moves back (review.ts). */
+  readonly review = new Review(this.view, (ply) => this.positionAt(ply));
 
   readonly oracleHint = computed(() => {
     const v = this.view.value;
@@ -111,6 +114,7 @@ export class GameSession {
       this.view.value = view;
       this.receivedAt.value = performance.now();
       if (!keepsSelection(prev, view)) this.selection.value = IDLE;
+      this.review.onLive(view);
       if (!view.computer_thinking) this.thinking.value = null;
       if (view.status === 'in-progress') this.gameOverDismissed.value = false;
       if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
@@ -315,11 +319,41 @@ export class GameSession {
   dispatch(event: SelectionEvent): void {
     const v = this.view.peek();
     if (!v || this.busy.peek()) return;
+    // A past position takes no moves: a tap on it brings the live game back.
+    if (this.review.active.peek()) {
+      this.review.toLive();
+      this.say('Back to the game: the live position is shown.');
+      return;
+    }
     const out = step(v, this.visualizer, this.selection.peek(), event);
     this.selection.value = out.selection;
     if (out.message !== undefined) this.say(out.message, out.move ? 'info' : 'error');
     else if (!out.move) this.say('');
     if (out.move) this.sendMove(out.move);
+  }
+
+  /** The board after `ply` half-moves, from the game's host (review). */
+  positionAt(ply: number): Promise<PositionView> {
+    const link = this.link;
+    if (!link?.position) {
+      return Promise.reject(
+        new ApiError('unsupported', 'Stepping through the game needs the server: games in this browser cannot show past positions yet.', 0),
+      );
+    }
+    return link.position(ply);
+  }
+
+  /** The game's record as text, from the game's host. */
+  async recordText(): Promise<string> {
+    if (!this.link) throw new ApiError('network', 'The game is not connected.', 0);
+    return this.link.record();
+  }
+
+  /** Plays a legal move typed in the move box (its exact token). */
+  playToken(token: string): void {
+    if (this.review.active.peek()) this.review.toLive();
+    this.selection.value = IDLE;
+    this.sendMove(token);
   }
 
   onPick(result: PickResult): void {

@@ -1,5 +1,6 @@
 // window.__spacechess: what browser tests read and drive (see docs/web.md).
 
+import { played } from '../sounds';
 import type { GameSession } from './session';
 
 export function installTestHook(session: GameSession): void {
@@ -16,5 +17,7 @@ export function installTestHook(session: GameSession): void {
     setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => scene()?.setOrbit(o),
     getOrbit: () => scene()?.getOrbit() ?? null,
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
+    review: () => session.review.ply.peek(),
+    soundsPlayed: () => played.slice(),
   };
 }

@@ -218,11 +218,21 @@ export type Catalogue = { variants: Array<VariantEntry>, terminations: Array<Ter
 
 export type Mode = "computer" | "local";
 
+export type EvalSource = "computer" | "quick" | "record";
+
 export type HistoryItem = { 
 /**
  * The evaluation after the move in pawns from White's side (`null` until known).
  */
 eval: number | null, 
+/**
+ * Whose search gave `eval` (`null` while unknown, or for old games).
+ */
+eval_source: EvalSource | null, 
+/**
+ * The depth of that search, for the computer's own.
+ */
+eval_depth: number | null, 
 /**
  * The full-move number (`1.` for White's first move).
  */
@@ -264,6 +274,38 @@ promotion: string | null, castling: boolean,
  */
 board_to: PlacementView | null, };
 
+export type MaterialView = { 
+/**
+ * Black's pieces White took (letters), in the order taken.
+ */
+captured_by_white: Array<string>, 
+/**
+ * White's pieces Black took.
+ */
+captured_by_black: Array<string>, 
+/**
+ * White's material minus Black's, in pawns.
+ */
+balance: number, };
+
+export type PositionView = { material: MaterialView, variant: Variant, 
+/**
+ * The variant's name for people.
+ */
+title: string, 
+/**
+ * The Tri-D rule set (`null` elsewhere).
+ */
+rules: RuleSet | null, options: Array<string>, position: string, start_position: string, turn: Side, 
+/**
+ * Half-moves played.
+ */
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+/**
+ * Empty when `with_moves` was false or the game is over.
+ */
+legal_moves: Array<MoveView>, last_move: LastMove | null, };
+
 export type ClocksView = { white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
 
 export type GameView = { id: string, mode: Mode, 
@@ -274,7 +316,11 @@ human: Side, level: number | "max",
 /**
  * Every move so far; in an `update` message only those from `history_from` on.
  */
-history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
+history: Array<HistoryItem>, 
+/**
+ * Always given by the server (`null` from hosts that do not count it).
+ */
+material: MaterialView | null, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
 /**
  * The variant's name for people.
  */
@@ -332,7 +378,20 @@ minutes: number,
  */
 increment_seconds?: number | null, };
 
-export type NewGameRequest = { variant: Variant, rules?: RuleSet | null, options?: Array<string> | null, mode?: Mode | null, human?: Side | null, level?: number | "max", time_control?: TimeControlRequest | null, position?: string | null, };
+export type NewGameRequest = { 
+/**
+ * Required unless `record` is given.
+ */
+variant?: Variant | null, rules?: RuleSet | null, options?: Array<string> | null, mode?: Mode | null, human?: Side | null, level?: number | "max", time_control?: TimeControlRequest | null, position?: string | null, 
+/**
+ * A game record (records.md) to continue: it names the variant, rules, options and
+ * start itself (those fields must then be left out).
+ */
+record?: string | null, 
+/**
+ * How many of the record's half-moves to play before the game goes on (default all).
+ */
+record_ply?: number | null, };
 
 export type MoveRequest = { 
 /**

@@ -53,10 +53,14 @@ export class BrowserHost implements GameHost {
     if (game.time_control) {
       throw new ApiError('bad_request', 'Games in this browser have no clock yet: choose "No clock".', 400);
     }
+    const variant = game.variant;
+    if (!variant || game.record) {
+      throw new ApiError('bad_request', 'Records are imported by the server: games in this browser start from a variant.', 400);
+    }
     const catalogue = await this.catalogue();
     const state = await this.client.call({
       op: 'new_game',
-      setup: { variant: game.variant, rules: game.rules ?? undefined, options: game.options ?? [] },
+      setup: { variant, rules: game.rules ?? undefined, options: game.options ?? [] },
       position: game.position ?? undefined,
     });
     try {

@@ -43,7 +43,9 @@ export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolea
     mode: meta.mode,
     human: meta.human,
     level: meta.level,
-    history: history.map((h) => ({ ...h, eval: null })),
+    history: history.map((h) => ({ ...h, eval: null, eval_source: null, eval_depth: null })),
+    // Captured pieces are counted by the server only (not yet by the browser's module).
+    material: null,
     clocks: null,
     computer_thinking: thinking,
     oracle,

@@ -3,7 +3,7 @@
 // this browser's Web Workers (BrowserHost). Both speak the server's shapes (docs/api.md):
 // the same GameView, the same socket messages, so the screen does not know which answers.
 
-import type { Catalogue, GameView, NewGame, ServerMessage, Side } from '../api';
+import type { Catalogue, GameView, NewGame, PositionView, ServerMessage, Side } from '../api';
 import type { DrawAnswer } from '../generated/api';
 import type { ConnectionState } from '../socket';
 
@@ -32,6 +32,8 @@ export interface GameLink {
   oracleOff(): Promise<void>;
   /** The game's record (docs/records.md). */
   record(): Promise<string>;
+  /** The board after `ply` half-moves, for review (absent where the host cannot give it yet). */
+  position?(ply: number): Promise<PositionView>;
   /** Stops listening (and any work the host does for this game alone). */
   close(): void;
 }

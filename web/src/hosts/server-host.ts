@@ -31,6 +31,7 @@ class ServerLink implements GameLink {
   oracleOn = () => api.oracleOn(this.id);
   oracleOff = () => api.oracleOff(this.id);
   record = () => api.record(this.id);
+  position = (ply: number) => api.position(this.id, ply);
 
   close(): void {
     this.socket.close();

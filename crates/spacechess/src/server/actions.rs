@@ -171,7 +171,7 @@ impl Service {
         let comments: Vec<Option<String>> = st
             .evals
             .iter()
-            .map(|e| e.map(|v| format!("{v:+.2}")))
+            .map(|e| e.map(|v| format!("{:+.2}", v.pawns)))
             .collect();
         form.write(&st.game.export(&tags, &comments))
             .map_err(|e| ApiError::bad_request(e.to_string()))

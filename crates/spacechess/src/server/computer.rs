@@ -22,26 +22,26 @@ fn store_retry_delay(attempt: u32) -> Duration {
 const STORE_RETRY_FIRST: Duration = Duration::from_millis(500);
 const STORE_RETRY_MAX: Duration = Duration::from_secs(30);
 
-/// Evaluations for the move record run on one worker thread, newest request per game
-/// wins: a request whose game has moved on since is skipped before any work, so a burst
-/// of moves costs one evaluation per game, and move requests never wait for one.
+/// Evaluations for the move record run on one worker thread, one request per move that
+/// no search scored: a request whose move has been taken back (or already scored) is
+/// skipped before any work, and move requests never wait for one.
 pub struct EvalQueue {
-    tx: Mutex<Sender<(Arc<GameSlot>, u64)>>,
+    tx: Mutex<Sender<(Arc<GameSlot>, usize)>>,
 }
 
 impl EvalQueue {
     /// Starts the worker; it ends when the service is gone.
     pub fn start(service: Weak<Service>) -> EvalQueue {
-        let (tx, rx): (_, Receiver<(Arc<GameSlot>, u64)>) = channel();
+        let (tx, rx): (_, Receiver<(Arc<GameSlot>, usize)>) = channel();
         let spawned = std::thread::Builder::new()
             .name("record-eval".into())
             .spawn(move || {
-                while let Ok((slot, epoch)) = rx.recv() {
+                while let Ok((slot, ply)) = rx.recv() {
                     let Some(service) = service.upgrade() else {
                         return;
                     };
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        service.evaluate_now(&slot, epoch)
+                        service.evaluate_now(&slot, ply)
                     }));
                 }
             });
@@ -51,9 +51,9 @@ impl EvalQueue {
         EvalQueue { tx: Mutex::new(tx) }
     }
 
-    fn push(&self, slot: Arc<GameSlot>, epoch: u64) {
+    fn push(&self, slot: Arc<GameSlot>, ply: usize) {
         let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = tx.send((slot, epoch));
+        let _ = tx.send((slot, ply));
     }
 }
 
@@ -209,8 +209,14 @@ impl Service {
         if let Some(c) = st.clocks.as_mut() {
             c.charge_move(side, now);
         }
-        // No score without a completed iteration (e.g. the fallback move).
-        let eval = (result.depth > 0).then(|| view::pawns_for_white(result.score, side));
+        // No score without a completed iteration (e.g. the fallback move). The search's
+        // score belongs to the move it chose; the player's move before it is scored by
+        // its own quick evaluation (queued when it was played).
+        let eval = (result.depth > 0).then(|| view::Eval {
+            pawns: view::pawns_for_white(result.score, side),
+            source: Some(view::EvalSource::Computer),
+            depth: Some(result.depth),
+        });
         if let Err(e) = self.store_move(&slot.id, &mut st, &token, eval, now) {
             // Not stored, so not played: the game goes back to the computer's turn and
             // the listeners hear why.
@@ -235,17 +241,6 @@ impl Service {
             });
             return;
         }
-        // The search's score is also the best estimate after the player's move before it.
-        if let (Some(last), Some(eval)) = (st.evals.last_mut(), eval) {
-            if last.is_none() {
-                *last = Some(eval);
-                let ply = st.evals.len() - 1;
-                if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
-                    eprintln!("spacechess: cannot store an evaluation: {e}");
-                }
-                st.touch_history(ply);
-            }
-        }
         st.evals.push(eval);
         let played = st.ply() - 1;
         st.touch_history(played);
@@ -254,29 +249,31 @@ impl Service {
 
     /// Queues an evaluation of the position after the last move (see [`EvalQueue`]).
     pub(super) fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
-        self.evals.push(Arc::clone(slot), st.epoch);
+        if let Some(ply) = st.ply().checked_sub(1) {
+            self.evals.push(Arc::clone(slot), ply);
+        }
     }
 
-    /// Fills in the evaluation of a game's last move if the game is still as it was
-    /// when the evaluation was queued.
-    fn evaluate_now(&self, slot: &Arc<GameSlot>, epoch: u64) {
-        let (game, ply) = {
+    /// Fills in the evaluation of move `ply` (from 0) if it is still unscored and still
+    /// the move it was (a take back and another move make it a different one).
+    fn evaluate_now(&self, slot: &Arc<GameSlot>, ply: usize) {
+        let (game, tokens) = {
             let st = Self::lock(slot);
-            if st.epoch != epoch || st.ply() == 0 {
+            if st.evals.get(ply) != Some(&None) {
                 return;
             }
-            (st.game.clone(), st.ply() - 1)
+            let Some(game) = st.game_at(ply + 1) else {
+                return;
+            };
+            (game, st.tokens(ply + 1))
         };
-        let eval = f64::from(engine::api::evaluate_for_record(&game));
-        let eval = (eval * 100.0).round() / 100.0;
+        let pawns = f64::from(engine::api::evaluate_for_record(&game));
+        let eval = view::Eval::quick((pawns * 100.0).round() / 100.0);
         let mut st = Self::lock(slot);
-        if st.epoch != epoch {
+        if st.evals.get(ply) != Some(&None) || st.tokens(ply + 1) != tokens {
             return;
         }
-        let Some(slot_eval) = st.evals.get_mut(ply) else {
-            return;
-        };
-        *slot_eval = Some(eval);
+        st.evals[ply] = Some(eval);
         if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
             eprintln!("spacechess: cannot store an evaluation: {e}");
         }
@@ -375,6 +372,8 @@ mod tests {
             level: Level::Depth(1),
             time_control: None,
             position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
         };
         let g = serde_json::from_str::<serde_json::Value>(&svc.create(req, "c").unwrap()).unwrap();
         let id = g["id"].as_str().unwrap().to_string();

@@ -4,8 +4,8 @@
 //! `UPDATE_CONTRACT=1` to rewrite the file.
 
 use super::view::{
-    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, GameView, HistoryItem, Mode, OracleMoveView,
-    OracleTagView, ServerMessage, Thinking,
+    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem,
+    MaterialView, Mode, OracleMoveView, OracleTagView, PositionView, ServerMessage, Thinking,
 };
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
@@ -32,7 +32,9 @@ pub struct TimeControlRequest {
 /// that errors name the field; `a_full_request_is_read_by_the_server` keeps the two equal.
 #[derive(Serialize, TS)]
 pub struct NewGameRequest {
-    pub variant: Variant,
+    /// Required unless `record` is given.
+    #[ts(optional = nullable)]
+    pub variant: Option<Variant>,
     #[ts(optional = nullable)]
     pub rules: Option<RuleSet>,
     #[ts(optional = nullable)]
@@ -47,6 +49,13 @@ pub struct NewGameRequest {
     pub time_control: Option<TimeControlRequest>,
     #[ts(optional = nullable)]
     pub position: Option<String>,
+    /// A game record (records.md) to continue: it names the variant, rules, options and
+    /// start itself (those fields must then be left out).
+    #[ts(optional = nullable)]
+    pub record: Option<String>,
+    /// How many of the record's half-moves to play before the game goes on (default all).
+    #[ts(optional = nullable)]
+    pub record_ply: Option<u32>,
 }
 
 /// The body of `POST /api/games/{id}/moves`.
@@ -91,7 +100,10 @@ pub fn generate() -> String {
         LevelRange,
         Catalogue,
         Mode,
+        EvalSource,
         HistoryItem,
+        MaterialView,
+        PositionView,
         ClocksView,
         GameView,
         Thinking,
@@ -144,7 +156,7 @@ mod tests {
     #[test]
     fn a_full_request_is_read_by_the_server() {
         let req = NewGameRequest {
-            variant: Variant::Trid,
+            variant: Some(Variant::Trid),
             rules: Some(RuleSet::Federation),
             options: Some(vec!["rook-pawns".into()]),
             mode: Some(Mode::Local),
@@ -155,6 +167,8 @@ mod tests {
                 increment_seconds: Some(2.0),
             }),
             position: None,
+            record: None,
+            record_ply: None,
         };
         let value = serde_json::to_value(&req).unwrap();
         let parsed = super::super::routes::parse_new_game(value.as_object().unwrap()).unwrap();

@@ -61,6 +61,8 @@ mod tests {
             level: Level::Depth(1),
             time_control: None,
             position: Some("4/4/PPPP/RNK1|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1".into()),
+            moves: Vec::new(),
+            evals: Vec::new(),
         };
         let g: serde_json::Value = serde_json::from_str(&svc.create(req, "c").unwrap()).unwrap();
         let id = g["id"].as_str().unwrap();

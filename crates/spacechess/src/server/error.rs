@@ -61,6 +61,9 @@ impl ApiError {
     pub fn bad_setup(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_setup", message)
     }
+    pub fn bad_record(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_record", message)
+    }
     pub fn bad_position(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_position", message)
     }

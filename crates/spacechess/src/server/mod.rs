@@ -14,6 +14,7 @@ mod json_errors;
 mod lessons;
 mod limits;
 mod listen;
+mod material;
 mod parse_errors;
 mod residency;
 mod routes;

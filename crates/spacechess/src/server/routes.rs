@@ -3,7 +3,7 @@
 
 use super::error::ApiError;
 use super::service::{Mode, NewGame, Service};
-use super::view::parse_color;
+use super::view::{parse_color, Eval, EvalSource};
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -37,6 +37,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
         .route("/games/{id}/record", get(record))
+        .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/ws", get(ws::handler))
         .merge(super::lessons::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
@@ -153,8 +154,63 @@ pub(super) fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError>
     })
 }
 
-/// Reads a NewGame body (docs/api.md).
-pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
+/// What a NewGame body's `record` gives the new game.
+struct ImportedRecord {
+    setup: Setup,
+    /// The record's start position.
+    start: String,
+    /// The tokens of the moves to play from there.
+    moves: Vec<String>,
+    /// The evaluations the record gives after them.
+    evals: Vec<Option<Eval>>,
+}
+
+/// The setup, start and moves a NewGame body's `record` gives (its first `record_ply`
+/// half-moves, default all), read by the rules: a bad record names its first bad move.
+fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord, ApiError> {
+    for field in ["variant", "rules", "options", "position"] {
+        if !matches!(m.get(field), None | Some(Value::Null)) {
+            return Err(ApiError::bad_request(format!(
+                "field \"{field}\" cannot be given with \"record\": the record names its own game"
+            )));
+        }
+    }
+    let (game, comments) =
+        rules::any::import_record(text).map_err(|e| ApiError::bad_record(e.to_string()))?;
+    let played = game.played();
+    let ply = match opt_u64(m, "record_ply")? {
+        None => played.len(),
+        Some(p) if p as usize <= played.len() => p as usize,
+        Some(p) => {
+            return Err(ApiError::bad_request(format!(
+                "field \"record_ply\" is {p}, but the record has {} half-moves",
+                played.len()
+            )))
+        }
+    };
+    let tokens = played[..ply].iter().map(|mv| mv.token.clone()).collect();
+    // A record's comments are the evaluations it was written with (`+0.35`).
+    let evals = comments[..ply]
+        .iter()
+        .map(|c| {
+            let pawns: f64 = c.as_deref()?.trim().parse().ok()?;
+            pawns.is_finite().then_some(Eval {
+                pawns,
+                source: Some(EvalSource::Record),
+                depth: None,
+            })
+        })
+        .collect();
+    Ok(ImportedRecord {
+        setup: game.setup(),
+        start: game.start_position_string(),
+        moves: tokens,
+        evals,
+    })
+}
+
+/// The `variant`, `rules` and `options` of a NewGame body.
+fn parse_setup(m: &Map<String, Value>) -> Result<Setup, ApiError> {
     let variant = opt_str(m, "variant")?
         .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
     let rules = opt_str(m, "rules")?;
@@ -169,8 +225,18 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
             .collect::<Result<_, _>>()?,
         Some(v) => return Err(wrong_type("options", "an array of strings", v)),
     };
-    let setup = Setup::from_ids(variant, rules, &options)
-        .map_err(|e| ApiError::bad_setup(e.to_string()))?;
+    Setup::from_ids(variant, rules, &options).map_err(|e| ApiError::bad_setup(e.to_string()))
+}
+
+/// Reads a NewGame body (docs/api.md).
+pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
+    let imported = opt_str(m, "record")?
+        .map(|text| imported_record(m, text))
+        .transpose()?;
+    let setup = match &imported {
+        Some(r) => r.setup,
+        None => parse_setup(m)?,
+    };
     let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
         "computer" => Mode::Computer,
         "local" => Mode::Local,
@@ -231,7 +297,14 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
         }
         Some(v) => return Err(wrong_type("time_control", "an object or null", v)),
     };
-    let position = opt_str(m, "position")?.map(str::to_string);
+    let (position, moves, evals) = match imported {
+        Some(r) => (Some(r.start), r.moves, r.evals),
+        None => (
+            opt_str(m, "position")?.map(str::to_string),
+            Vec::new(),
+            Vec::new(),
+        ),
+    };
     Ok(NewGame {
         setup,
         mode,
@@ -239,6 +312,8 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
         level,
         time_control,
         position,
+        moves,
+        evals,
     })
 }
 
@@ -290,6 +365,18 @@ async fn play_move(
     blocking(move || svc.play(&id, &text, ply, &client))
         .await
         .map(JsonText)
+}
+
+async fn position(
+    State(svc): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<JsonText, ApiError> {
+    let ply: u64 = ply.parse().map_err(|_| {
+        ApiError::bad_request(format!(
+            "the ply in the path must be a number of half-moves, not {ply:?}"
+        ))
+    })?;
+    blocking(move || svc.position(&id, ply)).await.map(JsonText)
 }
 
 async fn take_back(

@@ -12,7 +12,9 @@ use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
 use super::search::StopSignal;
 use super::store::{Store, StoredGame, StoredMove};
-use super::view::{self, color_id, parse_color, ClocksView, GameView, Published, ViewContext};
+use super::view::{
+    self, color_id, parse_color, ClocksView, Eval, GameView, PositionView, Published, ViewContext,
+};
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
 use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
@@ -33,6 +35,10 @@ pub struct NewGame {
     /// Initial time and increment in milliseconds.
     pub time_control: Option<(i64, i64)>,
     pub position: Option<String>,
+    /// Moves (tokens) played from the start before the game begins: an imported record.
+    pub moves: Vec<String>,
+    /// The evaluations an imported record gives after those moves.
+    pub evals: Vec<Option<Eval>>,
 }
 
 /// Settings of the service as a whole.
@@ -58,8 +64,8 @@ pub(super) struct GameState {
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
     pub(super) game: AnyGame,
-    /// Evaluation after each move, pawns from White's side.
-    pub(super) evals: Vec<Option<f64>>,
+    /// Evaluation after each move.
+    pub(super) evals: Vec<Option<Eval>>,
     /// History entries below this index are as the last socket message sent them; the
     /// next update carries the entries from here on.
     pub(super) unchanged_history: usize,
@@ -77,6 +83,23 @@ pub(super) struct GameState {
     pub(super) oracle_budget: Option<Duration>,
     /// The computer's verdict on a draw offer, and the epoch it was judged at.
     pub(super) draw_verdict: Option<(u64, bool)>,
+}
+
+/// `game` as it stood after `ply` half-moves (replayed from its start, so a result
+/// declared at the end does not stand in the way), or `None` beyond its end.
+pub(super) fn game_at(game: &AnyGame, ply: usize) -> Option<AnyGame> {
+    if ply > game.ply() {
+        return None;
+    }
+    if ply == game.ply() {
+        return Some(game.clone());
+    }
+    let start = game.start_position_string();
+    let mut past = AnyGame::new(&game.setup(), Some(&start)).ok()?;
+    for m in &game.played()[..ply] {
+        past.play_token(&m.token).ok()?;
+    }
+    Some(past)
 }
 
 impl GameState {
@@ -105,6 +128,21 @@ impl GameState {
         self.in_progress() && self.computer_side() != Some(self.game.turn())
     }
 
+    /// The tokens of the first `n` moves.
+    pub(super) fn tokens(&self, n: usize) -> Vec<String> {
+        self.game
+            .played()
+            .iter()
+            .take(n)
+            .map(|m| m.token.clone())
+            .collect()
+    }
+
+    /// The game as it stood after `ply` half-moves (see [`game_at`]).
+    pub(super) fn game_at(&self, ply: usize) -> Option<AnyGame> {
+        game_at(&self.game, ply)
+    }
+
     /// The side that played move `i`.
     pub(super) fn mover_of(&self, i: usize) -> Option<Color> {
         self.game.played().get(i).map(|m| m.side)
@@ -124,7 +162,9 @@ impl GameState {
     /// The game as the API shows it (legal moves only when a person may move), with
     /// the history entries from index `first` on.
     pub(super) fn view(&self, id: &str, first: usize) -> GameView {
+        let screen = self.game.screen(self.human_to_move());
         let ctx = ViewContext {
+            material: super::material::material(&screen.cells, self.game.played()),
             id,
             mode: self.mode,
             human: self.human,
@@ -134,12 +174,7 @@ impl GameState {
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
         };
-        view::game_view(
-            self.game.screen(self.human_to_move()),
-            self.game.history_entries(first),
-            first,
-            ctx,
-        )
+        view::game_view(screen, self.game.history_entries(first), first, ctx)
     }
 
     /// The whole view as JSON text.
@@ -378,10 +413,24 @@ impl Service {
             .limits
             .check_time_control(req.time_control.map(|t| t.0))
             .map_err(ApiError::bad_request)?;
-        let game = AnyGame::new(&req.setup, req.position.as_deref()).map_err(|e| match e {
+        let mut game = AnyGame::new(&req.setup, req.position.as_deref()).map_err(|e| match e {
             NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
             NewGameError::Setup(s) => ApiError::bad_setup(s.to_string()),
         })?;
+        // An imported record's moves, replayed by the rules (already checked on import).
+        let mut moves = Vec::with_capacity(req.moves.len());
+        for (i, token) in req.moves.iter().enumerate() {
+            game.play_token(token).map_err(|e| {
+                ApiError::illegal_move(format!("move {} ({token}) of the record: {e}", i + 1))
+            })?;
+            moves.push(StoredMove {
+                ply: i as u32,
+                token: token.clone(),
+                eval: req.evals.get(i).copied().flatten(),
+                white_ms: None,
+                black_ms: None,
+            });
+        }
         let computer_first = req.mode == Mode::Computer
             && game.status() == GameStatus::InProgress
             && game.turn() != req.human;
@@ -409,7 +458,11 @@ impl Service {
             finished: game.status() != GameStatus::InProgress,
         };
         self.store.insert_game(&stored)?;
-        let slot = self.build_slot(stored, Vec::new())?;
+        for m in &moves {
+            let last = m.ply as usize + 1 == moves.len();
+            self.store.append_move(&id, m, last && stored.finished)?;
+        }
+        let slot = self.build_slot(stored, moves)?;
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = Self::lock(&slot);
         Ok(self.after_change(&slot, &mut st, permit, true))
@@ -426,6 +479,26 @@ impl Service {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         Ok(st.view_json(&slot.id))
+    }
+
+    /// The board after `ply` half-moves, as JSON text (`GET .../positions/{ply}`).
+    pub fn position(&self, id: &str, ply: u64) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let (game, played) = {
+            let st = Self::lock(&slot);
+            (st.game.clone(), st.ply())
+        };
+        let beyond = || {
+            ApiError::bad_request(format!(
+                "ply {ply} is beyond the end of the game ({played} half-moves played)"
+            ))
+        };
+        let ply = usize::try_from(ply).map_err(|_| beyond())?;
+        // Replayed outside the game's lock: a long game never holds up its moves.
+        let past = game_at(&game, ply).ok_or_else(beyond)?;
+        let screen = past.screen(false);
+        let material = super::material::material(&screen.cells, past.played());
+        Ok(view::to_json(&PositionView { screen, material }))
     }
 
     /// A new receiver of the game's messages, and its current state message.
@@ -511,7 +584,7 @@ impl Service {
         id: &str,
         st: &mut GameState,
         token: &str,
-        eval: Option<f64>,
+        eval: Option<Eval>,
         now: Instant,
     ) -> Result<(), ApiError> {
         let snapshot = st.clocks.as_ref().map(|c| c.snapshot(now));
@@ -590,7 +663,7 @@ impl Service {
             drop(permit);
         }
         // A move whose evaluation no search will give gets a short evaluation of its own.
-        if st.evals.last() == Some(&None) && search_permit.is_none() && !st.waiting_for_slot {
+        if st.evals.last() == Some(&None) {
             self.evaluate_last_move(slot, st);
         }
         self.arm_flag_timer(slot, st);
@@ -670,6 +743,8 @@ mod tests {
             level: Level::Depth(1),
             time_control: None,
             position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
         };
         let json = |s: String| -> serde_json::Value { serde_json::from_str(&s).unwrap() };
         let open = json(svc.create(req.clone(), "client").unwrap());
@@ -718,6 +793,8 @@ mod tests {
                 level: Level::Depth(1),
                 time_control: Some((600_000, 0)),
                 position: None,
+                moves: Vec::new(),
+                evals: Vec::new(),
             };
             let view: serde_json::Value =
                 serde_json::from_str(&svc.create(req, "client").unwrap()).unwrap();

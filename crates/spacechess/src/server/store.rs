@@ -2,6 +2,7 @@
 //! transaction committed) before the server acknowledges it, so a crash never loses an
 //! acknowledged move.
 
+use super::view::{Eval, EvalSource};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
@@ -44,6 +45,9 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX creations_by_client ON creations(client, created_at);
     INSERT INTO creations (client, created_at) SELECT client, created_at FROM games;",
+    // 3: whose search gave a move's evaluation (NULL: stored before this was kept).
+    "ALTER TABLE moves ADD COLUMN eval_source TEXT;
+    ALTER TABLE moves ADD COLUMN eval_depth INTEGER;",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -76,7 +80,7 @@ pub struct StoredGame {
 pub struct StoredMove {
     pub ply: u32,
     pub token: String,
-    pub eval: Option<f64>,
+    pub eval: Option<Eval>,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
 }
@@ -110,7 +114,7 @@ enum Write {
     SetEval {
         game_id: String,
         ply: u32,
-        eval: f64,
+        eval: Eval,
     },
     Truncate {
         game_id: String,
@@ -228,7 +232,7 @@ impl Store {
     }
 
     /// Sets the evaluation of a stored move (known only after the move was stored).
-    pub fn set_eval(&self, game_id: &str, ply: u32, eval: f64) -> StoreResult<()> {
+    pub fn set_eval(&self, game_id: &str, ply: u32, eval: Eval) -> StoreResult<()> {
         self.write(Write::SetEval {
             game_id: game_id.into(),
             ply,
@@ -381,9 +385,18 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             finished,
         } => {
             conn.execute(
-                "INSERT INTO moves (game_id, ply, token, eval, white_ms, black_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![game_id, m.ply, m.token, m.eval, m.white_ms, m.black_ms],
+                "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms, black_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    game_id,
+                    m.ply,
+                    m.token,
+                    m.eval.map(|e| e.pawns),
+                    m.eval.and_then(|e| e.source).map(EvalSource::id),
+                    m.eval.and_then(|e| e.depth),
+                    m.white_ms,
+                    m.black_ms
+                ],
             )?;
             conn.execute(
                 "UPDATE games SET finished = ?2 WHERE id = ?1",
@@ -392,8 +405,15 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
         }
         Write::SetEval { game_id, ply, eval } => {
             conn.execute(
-                "UPDATE moves SET eval = ?3 WHERE game_id = ?1 AND ply = ?2",
-                params![game_id, ply, eval],
+                "UPDATE moves SET eval = ?3, eval_source = ?4, eval_depth = ?5
+                 WHERE game_id = ?1 AND ply = ?2",
+                params![
+                    game_id,
+                    ply,
+                    eval.pawns,
+                    eval.source.map(EvalSource::id),
+                    eval.depth
+                ],
             )?;
         }
         Write::Truncate { game_id, ply } => {
@@ -451,14 +471,22 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
 
 fn load_moves(conn: &Connection, id: &str) -> rusqlite::Result<Vec<StoredMove>> {
     let mut stmt = conn.prepare(
-        "SELECT ply, token, eval, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        "SELECT ply, token, eval, white_ms, black_ms, eval_source, eval_depth
+         FROM moves WHERE game_id = ?1 ORDER BY ply",
     )?;
     let moves = stmt
         .query_map(params![id], |r| {
+            let pawns: Option<f64> = r.get(2)?;
+            let source: Option<String> = r.get(5)?;
+            let depth: Option<u32> = r.get(6)?;
             Ok(StoredMove {
                 ply: r.get(0)?,
                 token: r.get(1)?,
-                eval: r.get(2)?,
+                eval: pawns.map(|pawns| Eval {
+                    pawns,
+                    source: source.as_deref().and_then(EvalSource::from_id),
+                    depth,
+                }),
                 white_ms: r.get(3)?,
                 black_ms: r.get(4)?,
             })
@@ -513,11 +541,17 @@ mod tests {
         s.insert_game(&sample("a")).unwrap();
         s.append_move("a", &mv(0, "x"), false).unwrap();
         s.append_move("a", &mv(1, "y"), false).unwrap();
-        s.set_eval("a", 1, 0.5).unwrap();
+        let searched = Eval {
+            pawns: 0.5,
+            source: Some(EvalSource::Computer),
+            depth: Some(7),
+        };
+        s.set_eval("a", 1, searched).unwrap();
         let (g, moves) = s.load_game("a").unwrap().unwrap();
         assert_eq!(g, sample("a"));
         assert_eq!(moves.len(), 2);
-        assert_eq!(moves[1].eval, Some(0.5));
+        assert_eq!(moves[1].eval, Some(searched));
+        assert_eq!(moves[0].eval, None);
         // A move at an existing ply is refused: a stored move is never overwritten.
         assert!(s.append_move("a", &mv(1, "z"), false).is_err());
         s.truncate_moves("a", 1).unwrap();

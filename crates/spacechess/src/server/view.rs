@@ -77,6 +77,55 @@ pub fn pawns_for_white(score: Score, side: Color) -> f64 {
     }
 }
 
+/// Whose search gave a move's evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(TS))]
+pub enum EvalSource {
+    /// The computer's own search, when it chose this move.
+    Computer,
+    /// The server's short search for the record, after a move no search scored.
+    Quick,
+    /// Written in an imported record.
+    Record,
+}
+
+impl EvalSource {
+    pub fn id(self) -> &'static str {
+        match self {
+            EvalSource::Computer => "computer",
+            EvalSource::Quick => "quick",
+            EvalSource::Record => "record",
+        }
+    }
+
+    pub fn from_id(s: &str) -> Option<EvalSource> {
+        [EvalSource::Computer, EvalSource::Quick, EvalSource::Record]
+            .into_iter()
+            .find(|e| e.id() == s)
+    }
+}
+
+/// The evaluation after a move: pawns from White's side, and where it came from
+/// (`source` is unknown for evaluations stored before sources were kept).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Eval {
+    pub pawns: f64,
+    pub source: Option<EvalSource>,
+    /// The depth of the computer's search.
+    pub depth: Option<u32>,
+}
+
+impl Eval {
+    pub fn quick(pawns: f64) -> Eval {
+        Eval {
+            pawns,
+            source: Some(EvalSource::Quick),
+            depth: None,
+        }
+    }
+}
+
 /// One move of the history with its evaluation.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(TS))]
@@ -86,6 +135,34 @@ pub struct HistoryItem {
     pub entry: HistoryEntry,
     /// The evaluation after the move in pawns from White's side (`null` until known).
     pub eval: Option<f64>,
+    /// Whose search gave `eval` (`null` while unknown, or for old games).
+    pub eval_source: Option<EvalSource>,
+    /// The depth of that search, for the computer's own.
+    pub eval_depth: Option<u32>,
+}
+
+/// Pieces taken so far and who is ahead in material, by the usual values (pawn 1,
+/// knight and bishop 3, rook 5, queen 9) of the pieces on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MaterialView {
+    /// Black's pieces White took (letters), in the order taken.
+    pub captured_by_white: Vec<String>,
+    /// White's pieces Black took.
+    pub captured_by_black: Vec<String>,
+    /// White's material minus Black's, in pawns.
+    pub balance: i32,
+}
+
+/// The board as it stood after `ply` half-moves (`GET /api/games/{id}/positions/{ply}`):
+/// for stepping through a game without taking moves back. No legal moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PositionView {
+    #[serde(flatten)]
+    #[cfg_attr(test, ts(flatten))]
+    pub screen: Screen,
+    pub material: MaterialView,
 }
 
 /// The game clocks now.
@@ -116,6 +193,8 @@ pub struct GameView {
     pub screen: Screen,
     /// Every move so far; in an `update` message only those from `history_from` on.
     pub history: Vec<HistoryItem>,
+    /// Always given by the server (`null` from hosts that do not count it).
+    pub material: Option<MaterialView>,
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle: bool,
@@ -128,7 +207,8 @@ pub struct ViewContext<'a> {
     pub mode: Mode,
     pub human: Color,
     pub level: Level,
-    pub evals: &'a [Option<f64>],
+    pub evals: &'a [Option<Eval>],
+    pub material: MaterialView,
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle_on: bool,
@@ -144,9 +224,14 @@ pub fn game_view(
     let history = history
         .into_iter()
         .enumerate()
-        .map(|(i, entry)| HistoryItem {
-            entry,
-            eval: ctx.evals.get(first + i).copied().flatten(),
+        .map(|(i, entry)| {
+            let eval = ctx.evals.get(first + i).copied().flatten();
+            HistoryItem {
+                entry,
+                eval: eval.map(|e| e.pawns),
+                eval_source: eval.and_then(|e| e.source),
+                eval_depth: eval.and_then(|e| e.depth),
+            }
         })
         .collect();
     GameView {
@@ -156,6 +241,7 @@ pub fn game_view(
         level: LevelView(ctx.level),
         screen,
         history,
+        material: Some(ctx.material),
         clocks: ctx.clocks,
         computer_thinking: ctx.computer_thinking,
         oracle: ctx.oracle_on,
@@ -381,7 +467,12 @@ mod tests {
             mode: Mode::Local,
             human: Color::White,
             level: Level::DEFAULT,
-            evals: &[Some(0.1), None, Some(0.3)],
+            evals: &[Some(Eval::quick(0.1)), None, Some(Eval::quick(0.3))],
+            material: MaterialView {
+                captured_by_white: vec![],
+                captured_by_black: vec![],
+                balance: 0,
+            },
             clocks: None,
             computer_thinking: false,
             oracle_on: false,
