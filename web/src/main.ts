@@ -7,6 +7,7 @@ import type { GameScreen } from './game/game';
 import { renderOpening } from './opening';
 import { forget, loadSaved, save, type SavedGame } from './storage';
 import './style.css';
+import './teach/teach.css';
 
 const app = document.getElementById('app') ?? document.body;
 let screen: GameScreen | null = null;
@@ -56,7 +57,12 @@ function showOpening(): void {
 
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
-if (direct) {
+/** `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages. */
+if (params.has('lessons') || params.has('lesson')) {
+  void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
+} else if (params.has('rules')) {
+  void import('./teach/rules').then((m) => m.renderRules(app, params.get('rules')));
+} else if (direct) {
   const saved = loadSaved();
   const visualizerParam = params.get('visualizer');
   void openGame({

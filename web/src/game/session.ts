@@ -6,6 +6,7 @@ import { api, ApiError, applyMessage, type GameView, type ServerMessage, type Si
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
+import { InspectMode } from './inspect-mode';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import { GameSocket, type ConnectionState } from '../socket';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
@@ -53,9 +54,16 @@ export class GameSession {
     if (!v || !r || !this.oracleOpen.value) return null;
     return hintOf(v, this.oracleChosen.value ?? r.moves[0]?.token ?? null);
   });
+  /** Inspect mode (seed 004): look at any piece's moves without playing. */
+  readonly inspect = new InspectMode({
+    view: () => this.view.peek(),
+    play: (token) => this.sendMove(token),
+    say: (text, kind) => this.say(text, kind),
+    clearSelection: () => (this.selection.value = IDLE),
+  });
   readonly marks = computed(() => {
     const v = this.view.value;
-    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value) : null;
+    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value, this.inspect.marks.value) : null;
   });
   /** Against the computer with Black the boards are turned; two players keep White's view. */
   readonly orientation = computed<Side>(() => {
@@ -108,6 +116,7 @@ export class GameSession {
       if (!view.computer_thinking) this.thinking.value = null;
       if (view.status === 'in-progress') this.gameOverDismissed.value = false;
       if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
+        this.inspect.clear();
         this.oracleReport.value = null;
         this.oracleChosen.value = null;
       }
@@ -302,6 +311,10 @@ export class GameSession {
   dispatch(event: SelectionEvent): void {
     const v = this.view.peek();
     if (!v || this.busy.peek()) return;
+    if (this.inspect.active.peek()) {
+      if (event.type === 'tap') this.inspect.tap(event.square);
+      return;
+    }
     const out = step(v, this.visualizer, this.selection.peek(), event);
     this.selection.value = out.selection;
     if (out.message !== undefined) this.say(out.message, out.move ? 'info' : 'error');

@@ -16,5 +16,6 @@ export function installTestHook(session: GameSession): void {
     setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => scene()?.setOrbit(o),
     getOrbit: () => scene()?.getOrbit() ?? null,
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
+    inspectDrawn: () => scene()?.drawnInspect() ?? null,
   };
 }
