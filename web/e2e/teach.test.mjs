@@ -183,7 +183,7 @@ describe('opening screen', () => {
     await page.selectOption('select[name="rules"]', 'federation');
     assert.ok((await page.locator('label.option:visible').textContent()).includes(trid.options[0].description));
     await page.screenshot({ path: join(OUT, 'opening-one-liners.png'), fullPage: true });
-    await page.getByRole('link', { name: 'Rules' }).click();
+    await page.getByRole('link', { name: 'Rules', exact: true }).click();
     await page.waitForURL(/\?rules=trid/);
     await page.waitForSelector('.rules-page[data-variant="trid"]');
     await page.context().close();
@@ -244,12 +244,12 @@ describe('lessons', () => {
     const page = await openPage(browser, server.base);
     await page.goto(server.base + '/');
     await page.waitForSelector('form.setup');
-    await page.getByRole('link', { name: 'Lessons' }).click();
+    await page.getByRole('link', { name: 'Lessons', exact: true }).click();
     await page.waitForSelector('.lesson-list');
     const stacked = lessons.filter((l) => l.variant === 'stacked');
     assert.equal(await page.locator('.lesson-list a[data-lesson]').count(), stacked.length);
     for (const kind of ['piece', 'rule', 'mate']) assert.ok(await page.locator(`.lesson-group[data-kind="${kind}"]`).count(), kind);
-    await page.getByRole('link', { name: 'Tri-D' }).click();
+    await page.getByRole('link', { name: 'Tri-D', exact: true }).click();
     await page.waitForSelector('.lesson-set[data-rules="meder"]');
     assert.equal(await page.locator('.lesson-list a[data-lesson]').count(), lessons.filter((l) => l.variant === 'trid').length);
     await page.screenshot({ path: join(OUT, 'lessons-trid-list.png'), fullPage: true });
@@ -307,7 +307,7 @@ describe('lessons', () => {
     const g = await createGame(server.base, { variant: 'quadlevel' });
     const page = await openFlat(g.id);
     assert.equal(await page.getByRole('link', { name: /Rules of/ }).getAttribute('href'), '?rules=quadlevel');
-    assert.equal(await page.getByRole('link', { name: 'Lessons' }).getAttribute('href'), '?lessons=quadlevel');
+    assert.equal(await page.getByRole('link', { name: 'Lessons', exact: true }).getAttribute('href'), '?lessons=quadlevel');
     await page.context().close();
   });
 });

@@ -37,7 +37,8 @@ fn either_sides_pieces_show_their_moves_with_captures() {
         (Some("b2@00"), Some("white"), Some("R"))
     );
     assert_eq!(
-        (rook["to_move"].as_bool(), rook["playable"].as_bool()), (Some(true), Some(true))
+        (rook["to_move"].as_bool(), rook["playable"].as_bool()),
+        (Some(true), Some(true))
     );
     assert!(targets(&rook).contains(&("b2@01".into(), true)));
     // The rook's moves are exactly the game's legal moves from its square.
@@ -57,7 +58,8 @@ fn either_sides_pieces_show_their_moves_with_captures() {
         (Some("black"), Some("n"))
     );
     assert_eq!(
-        (knight["to_move"].as_bool(), knight["playable"].as_bool()), (Some(false), Some(false))
+        (knight["to_move"].as_bool(), knight["playable"].as_bool()),
+        (Some(false), Some(false))
     );
     assert!(targets(&knight).contains(&("d1@01".into(), true)));
     // Looking changed nothing.
@@ -72,7 +74,8 @@ fn against_the_computer_only_the_players_turn_is_playable() {
     let id = g["id"].as_str().unwrap();
     let own = s.get(&format!("/api/games/{id}/inspect?from=Bg1")).json();
     assert_eq!(
-        (own["to_move"].as_bool(), own["playable"].as_bool()), (Some(true), Some(true))
+        (own["to_move"].as_bool(), own["playable"].as_bool()),
+        (Some(true), Some(true))
     );
     let mut to: Vec<String> = targets(&own).into_iter().map(|(t, _)| t).collect();
     to.sort();

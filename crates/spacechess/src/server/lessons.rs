@@ -217,10 +217,11 @@ fn find(id: &str) -> Result<&'static Lesson, ApiError> {
 
 async fn one(Path(id): Path<String>) -> Result<Json<LessonView>, ApiError> {
     let l = find(&id)?;
-    let game = game_of(l.setup(), l.position)?;
+    let screen =
+        lessons::screen_after(l, &[], true).map_err(|e| ApiError::internal(e.to_string()))?;
     Ok(Json(LessonView {
         lesson: entry(l),
-        screen: game.screen(true),
+        screen,
     }))
 }
 
@@ -269,16 +270,18 @@ fn judge(lesson: &'static Lesson, moves: &[String]) -> Result<CheckAnswer, ApiEr
         ),
         Verdict::Missed { reason } => (CheckStatus::Missed, reason, None),
     };
-    let mut game = game_of(lesson.setup(), lesson.position)?;
-    for t in tokens.iter().copied().chain(reply.as_deref()) {
-        game.play_token(t)
-            .map_err(|e| ApiError::internal(format!("replaying {t:?}: {e}")))?;
-    }
+    let played: Vec<&str> = tokens.iter().copied().chain(reply.as_deref()).collect();
+    let screen = lessons::screen_after(lesson, &played, status == CheckStatus::Continue).map_err(
+        |e| match e {
+            AttemptError::Move { .. } => ApiError::illegal_move(e.to_string()),
+            _ => ApiError::internal(e.to_string()),
+        },
+    )?;
     Ok(CheckAnswer {
         status,
         message,
         reply,
-        screen: game.screen(status == CheckStatus::Continue),
+        screen,
     })
 }
 
