@@ -208,6 +208,8 @@ describe('rules pages', () => {
       assert.equal(await fig.locator('.sq.target-capture').count(), d.captures.length);
       for (const c of data.choices) assert.equal(await page.locator(`[data-choice="${c.id}"]`).count(), 1, c.id);
       await page.screenshot({ path: join(OUT, `rules-${variant}.png`) });
+      await fig.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(OUT, `rules-${variant}-diagram.png`) });
       if (variant === 'trid') {
         const phone = await openPage(browser, server.base, PHONE);
         await phone.goto(`${server.base}/?rules=${variant}`);

@@ -139,7 +139,7 @@ export class BoardScene {
     dest: new BoxGeometry(2, 0.12, 2),
     square: new PlaneGeometry(0.96, 0.96),
     captureRing: new RingGeometry(0.3, 0.46, 28),
-    diamond: new CircleGeometry(0.17, 4),
+    diamond: new CircleGeometry(0.22, 4),
   };
 
   constructor(
