@@ -164,7 +164,7 @@ function TryIt({ lesson }: { lesson: LessonView }) {
     <section class="try-it" aria-label="Try it" data-status={outcome?.kind ?? 'ready'}>
       <h2>Try it</h2>
       <p class="goal">
-        <strong>{screen.turn === 'white' ? 'White' : 'Black'} to move.</strong> {lesson.goal.text}
+        <strong>You play {lesson.screen.turn === 'white' ? 'White' : 'Black'}.</strong> {lesson.goal.text}
       </p>
       <MiniBoard screen={screen} marks={marks} onTap={onTap} label="Try it board" />
       <Choosers screen={screen} selection={selection} send={send} />
