@@ -9,23 +9,30 @@ import type {
   CellView,
   DrawAnswer,
   GameView,
+  CheckAnswer,
   HistoryItem,
+  InspectView,
+  LessonList,
+  LessonView,
   MoveView,
+  RulesPage,
   NewGameRequest,
   PositionView,
+  Screen,
   ServerMessage,
   Side,
   Thinking,
   Variant,
 } from './generated/api';
 
-export type { Catalogue, GameView, NewGameRequest, PositionView, ServerMessage, Side, Thinking, Variant };
+export type { Catalogue, GameView, NewGameRequest, PositionView, Screen, ServerMessage, Side, Thinking, Variant };
 export type Level = GameView['level'];
 export type Cell = CellView;
 export type AttackBoard = BoardView;
 export type LegalMove = MoveView;
 export type HistoryEntry = HistoryItem;
 export type NewGame = NewGameRequest;
+export type { CheckAnswer, InspectView, LessonList, LessonView, RulesPage };
 
 /** A socket message that carries a game: a whole `state`, or an `update`. */
 export type GameMessage = Extract<ServerMessage, { type: 'state' } | { type: 'update' }>;
@@ -94,6 +101,14 @@ export const api = {
     request<GameView>('POST', `${game(id)}/resign`, side ? { side } : undefined),
   oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
   oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
+  /** Any piece's (or attack board's) moves as if its side were to move: inspect mode. */
+  inspect: (id: string, from: string) =>
+    request<InspectView>('GET', `${game(id)}/inspect?from=${encodeURIComponent(from)}`),
+  lessons: () => request<LessonList>('GET', '/api/lessons'),
+  lesson: (id: string) => request<LessonView>('GET', `/api/lessons/${encodeURIComponent(id)}`),
+  checkLesson: (id: string, moves: string[]) =>
+    request<CheckAnswer>('POST', `/api/lessons/${encodeURIComponent(id)}/check`, { moves }),
+  rules: (variant: Variant) => request<RulesPage>('GET', `/api/rules/${encodeURIComponent(variant)}`),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),
   position: (id: string, ply: number) => request<PositionView>('GET', `${game(id)}/positions/${ply}`),
   socketUrl: (id: string) => {

@@ -1,9 +1,10 @@
 // The flat view: every board or level side by side, built from real buttons so it works
 // with a keyboard, a screen reader and automated tests (`data-square`, `aria-label`).
 
-import type { GameView, Side } from './api';
+import type { Screen, Side } from './api';
 import { flatRows, pieceName, type FlatPanel } from './layout';
 import { focusSquare, installFlatInput } from './flat-input';
+import { MARK_WORDS } from './inspect';
 import type { Marks } from './marks';
 import './comforts.css';
 
@@ -67,6 +68,12 @@ function renderPanel(p: FlatPanel, marks: Marks, onTap: (square: string) => void
       b.classList.add(`oracle-${oracle}`);
       b.dataset.oracle = oracle;
     }
+    const inspected = marks.inspect?.squares.get(cell.name);
+    if (inspected) {
+      b.dataset.mark = inspected;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label') ?? cell.name}, ${MARK_WORDS[inspected]}`);
+    }
+    if (marks.inspect?.from === cell.name) b.classList.add('inspected');
     b.addEventListener('click', () => onTap(cell.name));
     grid.append(b);
   }
@@ -109,7 +116,7 @@ export interface FlatMotion {
 
 export function renderFlat(
   container: HTMLElement,
-  view: GameView,
+  view: Screen,
   orientation: Side,
   marks: Marks,
   onTap: (square: string) => void,

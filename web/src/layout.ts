@@ -2,7 +2,7 @@
 // server's cell coordinates and attack-board placements (the rules crate's screen): no
 // rules live here.
 
-import type { AttackBoard, Cell, GameView, Side, Variant } from './api';
+import type { AttackBoard, Cell, Screen, Side, Variant } from './api';
 
 export interface Vec3 {
   x: number;
@@ -31,7 +31,7 @@ export function cellPosition(variant: Variant, coords: readonly number[]): Vec3 
 }
 
 /** The squares a Tri-D board move `to` would cover, as the server's legal move gives them. */
-export function boardDestinationSquares(view: Pick<GameView, 'legal_moves'>, to: string): number[][] {
+export function boardDestinationSquares(view: Pick<Screen, 'legal_moves'>, to: string): number[][] {
   const m = view.legal_moves.find((x) => x.mover === 'board' && x.to === to && x.board_to);
   return m?.board_to?.squares.map((q) => q.coords) ?? [];
 }
@@ -119,7 +119,7 @@ const STACKED_LABEL: Record<string, string> = { T: 'Top', M: 'Middle', B: 'Botto
 const TRID_MAIN: Record<string, number> = { W: 2, N: 4, B: 6 };
 
 /** The flat view's rows of panels for a position, seen from `orientation`'s side. */
-export function flatRows(view: GameView, orientation: Side): FlatRow[] {
+export function flatRows(view: Screen, orientation: Side): FlatRow[] {
   const groups = byBoard(view.cells);
   const v = view.variant;
   const make = (id: string, label: string) => panel(v, id, label, groups.get(id) ?? [], orientation);
@@ -177,7 +177,7 @@ export function flatRows(view: GameView, orientation: Side): FlatRow[] {
 // ---------------------------------------------------------------- names for people
 
 /** The name a board or level is shown with, in both views. */
-export function boardLabel(view: GameView, board: string): string {
+export function boardLabel(view: Screen, board: string): string {
   switch (view.variant) {
     case 'stacked':
       return STACKED_LABEL[board] ?? board;

@@ -11,6 +11,7 @@ import { serverHost } from './hosts/server-host';
 import { renderOpening, type OpeningHosts } from './opening';
 import { forget, loadSaved, save, type SavedGame } from './storage';
 import './style.css';
+import './teach/teach.css';
 
 /** Built by scripts/build-static: no server behind this page. */
 const STATIC = __SPACECHESS_STATIC__;
@@ -95,7 +96,12 @@ if (STATIC && 'serviceWorker' in navigator) {
 
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
-if (direct) {
+/** `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages. */
+if (params.has('lessons') || params.has('lesson')) {
+  void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
+} else if (params.has('rules')) {
+  void import('./teach/rules').then((m) => m.renderRules(app, params.get('rules')));
+} else if (direct) {
   const kind: HostKind = STATIC || params.get('host') === 'browser' ? 'browser' : 'server';
   const saved = loadSaved(kind);
   const visualizerParam = params.get('visualizer');

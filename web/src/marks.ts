@@ -1,6 +1,7 @@
 // What the views highlight, computed once from the game state and shared by both views.
 
-import type { GameView } from './api';
+import type { Screen } from './api';
+import type { InspectMarks } from './inspect';
 import type { OracleHint } from './oracle';
 import { liftedSquare, movableBoards, targetsOf, type Selection } from './selection';
 
@@ -19,9 +20,11 @@ export interface Marks {
   boardTargets: string[];
   /** The Oracle line shown on the boards (purple from, gold to, red captured). */
   oracle: OracleHint | null;
+  /** Inspect mode: the inspected piece's moves (green dots, blue diamonds, rings). */
+  inspect?: InspectMarks | null;
 }
 
-export function computeMarks(view: GameView, selection: Selection, visualizer: boolean, oracle: OracleHint | null = null): Marks {
+export function computeMarks(view: Screen, selection: Selection, visualizer: boolean, oracle: OracleHint | null = null, inspect: InspectMarks | null = null): Marks {
   const lastMove = new Set<string>();
   if (view.last_move) {
     const names = new Set(view.cells.map((c) => c.name));
@@ -46,5 +49,6 @@ export function computeMarks(view: GameView, selection: Selection, visualizer: b
     boards,
     boardTargets,
     oracle,
+    inspect,
   };
 }

@@ -96,12 +96,14 @@ function variantExtras(catalogue: Catalogue): string {
       const rules = v.rules.length
         ? `<select name="rules" aria-label="${escape(v.title)} rule set">${v.rules
             .map((r) => `<option value="${r.id}">${escape(r.title)}</option>`)
-            .join('')}</select>`
+            .join('')}</select>${v.rules
+            .map((r) => `<p class="one-line rules-line" data-rules-line="${r.id}">${escape(r.description)}</p>`)
+            .join('')}`
         : '';
       const options = v.options
         .map(
           (o) =>
-            `<label class="choice option" data-rules="${o.rules.join(' ')}" title="${escape(o.description)}"><input type="checkbox" name="${o.id}"> ${escape(o.title)}</label>`,
+            `<label class="choice option" data-rules="${o.rules.join(' ')}" title="${escape(o.description)}"><input type="checkbox" name="${o.id}"> ${escape(o.title)} <span class="one-line">${escape(o.description)}</span></label>`,
         )
         .join('');
       const legend = v.rules.length ? `${escape(v.title)} rules` : `${escape(v.title)} option`;
@@ -140,7 +142,7 @@ function renderForm(
   const variants = catalogue.variants
     .map(
       (v, i) =>
-        `<label class="choice"><input type="radio" name="variant" value="${v.id}"${i === 0 ? ' checked' : ''}> ${escape(v.title)}</label>`,
+        `<label class="choice variant-choice"><input type="radio" name="variant" value="${v.id}"${i === 0 ? ' checked' : ''}> ${escape(v.title)} <span class="one-line">${escape(v.description)}</span></label>`,
     )
     .join('');
   const { min, max, max_id } = catalogue.levels;
@@ -153,6 +155,7 @@ function renderForm(
   <main class="opening">
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
+    <nav class="teach-links" aria-label="Learn"><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
@@ -194,6 +197,12 @@ function renderForm(
     for (const f of form.querySelectorAll<HTMLFieldSetElement>('fieldset.variant-extra')) {
       f.hidden = f.dataset.variant !== variant;
       f.disabled = f.hidden;
+    }
+    for (const line of form.querySelectorAll<HTMLElement>('[data-rules-line]')) line.hidden = line.dataset.rulesLine !== rules;
+    // The Lessons and Rules links open the chosen variant's pages.
+    for (const [cls, param] of [['.lessons-link', 'lessons'], ['.rules-link', 'rules']] as const) {
+      const link = host.querySelector<HTMLAnchorElement>(cls);
+      if (link) link.href = `?${param}=${encodeURIComponent(String(variant ?? ''))}`;
     }
     for (const o of form.querySelectorAll<HTMLElement>('label.option')) {
       const applies = o.dataset.rules ?? '';

@@ -82,6 +82,8 @@ export class BoardScene {
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
   private oracleShown: Marks['oracle'] = null;
+  /** Inspect marks last drawn, square to mark (for tests). */
+  private inspectShown = new Map<string, string>();
 
   private readonly labelLayer: HTMLElement;
   private labels: { el: HTMLElement; at: Vector3 }[] = [];
@@ -121,6 +123,9 @@ export class BoardScene {
     oracleCapture: new MeshBasicMaterial({ color: 0xff2a2a, side: DoubleSide, depthTest: false, transparent: true }),
     oracleFromLine: new LineBasicMaterial({ color: 0xb060ff }),
     oracleToLine: new LineBasicMaterial({ color: 0xffc400 }),
+    // Inspect mode: green where the piece may play now, blue for previews.
+    inspectMove: new MeshBasicMaterial({ color: 0x22c55e, side: DoubleSide, depthTest: false, transparent: true }),
+    inspectPreview: new MeshBasicMaterial({ color: 0x3b82f6, side: DoubleSide, depthTest: false, transparent: true }),
     hidden: new MeshBasicMaterial({ visible: false }),
   };
   private readonly geos = {
@@ -134,6 +139,7 @@ export class BoardScene {
     dest: new BoxGeometry(2, 0.12, 2),
     square: new PlaneGeometry(0.96, 0.96),
     captureRing: new RingGeometry(0.3, 0.46, 28),
+    diamond: new CircleGeometry(0.22, 4),
   };
 
   constructor(
@@ -501,6 +507,7 @@ export class BoardScene {
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.58, this.mats.framePick));
     }
     this.buildOracleMarks(marks, flatOn);
+    this.buildInspectMarks(marks, flatOn);
     for (const to of marks.boardTargets) {
       const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
       if (!pts.length) continue;
@@ -515,6 +522,26 @@ export class BoardScene {
       // Destinations are tested first so a glowing outline wins over squares it overlaps.
       this.standIns.unshift(standIn);
     }
+  }
+
+  /** Inspect mode: a green dot (play now) or blue diamond (preview), a ring on captures. */
+  private buildInspectMarks(marks: Marks, flatOn: (mesh: Mesh, p: Vec3, lift: number) => void): void {
+    this.inspectShown = new Map();
+    for (const [square, mark] of marks.inspect?.squares ?? []) {
+      const p = this.cellPos.get(square);
+      if (!p) continue;
+      const now = mark === 'move' || mark === 'capture';
+      const mat = now ? this.mats.inspectMove : this.mats.inspectPreview;
+      const mesh = new Mesh(now ? this.geos.dot : this.geos.diamond, mat);
+      flatOn(mesh, p, 0.022);
+      if (mark.endsWith('capture')) flatOn(new Mesh(this.geos.ring, mat), p, 0.024);
+      this.inspectShown.set(square, mark);
+    }
+  }
+
+  /** The inspect marks last drawn, square to mark (for tests). */
+  drawnInspect(): Record<string, string> {
+    return Object.fromEntries(this.inspectShown);
   }
 
   /** The Oracle line last drawn (for tests: what the scene was told and drew). */

@@ -3,7 +3,7 @@
 // move token to send or a message to show. Touch-move (visualizer off) forbids putting a
 // picked piece or board back.
 
-import type { GameView, LegalMove, Side } from './api';
+import type { LegalMove, Screen, Side } from './api';
 
 export type Selection =
   | { kind: 'idle' }
@@ -35,33 +35,33 @@ export function pieceSide(piece: string): Side {
   return piece === piece.toUpperCase() ? 'white' : 'black';
 }
 
-export function pieceAt(view: GameView, square: string): string | null {
+export function pieceAt(view: Screen, square: string): string | null {
   return view.cells.find((c) => c.name === square)?.piece ?? null;
 }
 
-export function movesFrom(view: GameView, square: string): LegalMove[] {
+export function movesFrom(view: Screen, square: string): LegalMove[] {
   return view.legal_moves.filter((m) => m.mover === 'piece' && m.from === square);
 }
 
-export function boardMovesOf(view: GameView, board: string): LegalMove[] {
+export function boardMovesOf(view: Screen, board: string): LegalMove[] {
   return view.legal_moves.filter((m) => m.mover === 'board' && m.from === board);
 }
 
 /** Names of the attack boards that have at least one legal move, in a stable order. */
-export function movableBoards(view: GameView): string[] {
+export function movableBoards(view: Screen): string[] {
   const names = new Set(view.legal_moves.filter((m) => m.mover === 'board').map((m) => m.from));
   return [...names].sort();
 }
 
 /** The board (e.g. `WQL`) a square lies on, when that is an attack board. */
-export function attackBoardOfSquare(view: GameView, square: string): string | null {
+export function attackBoardOfSquare(view: Screen, square: string): string | null {
   const cell = view.cells.find((c) => c.name === square);
   if (!cell) return null;
   return view.attack_boards.some((b) => b.name === cell.board) ? cell.board : null;
 }
 
 /** Squares the current selection can reach, with whether the move there captures. */
-export function targetsOf(view: GameView, selection: Selection): Map<string, { capture: boolean }> {
+export function targetsOf(view: Screen, selection: Selection): Map<string, { capture: boolean }> {
   const out = new Map<string, { capture: boolean }>();
   if (selection.kind !== 'piece' && selection.kind !== 'choose') return out;
   for (const m of movesFrom(view, selection.square)) {
@@ -93,7 +93,7 @@ export function liftedSquare(selection: Selection): string | null {
 
 const TOUCH_MOVE = 'Touch-move: the piece you picked up must be moved.';
 
-function pickUp(view: GameView, square: string): Outcome {
+function pickUp(view: Screen, square: string): Outcome {
   const piece = pieceAt(view, square);
   if (!piece || pieceSide(piece) !== view.turn) {
     return { selection: IDLE, message: piece ? 'That is not your piece.' : undefined };
@@ -109,7 +109,7 @@ function moveTo(options: LegalMove[], square: string, to: string): Outcome {
   return { selection: { kind: 'choose', square, to, options } };
 }
 
-export function step(view: GameView, visualizer: boolean, selection: Selection, event: SelectionEvent): Outcome {
+export function step(view: Screen, visualizer: boolean, selection: Selection, event: SelectionEvent): Outcome {
   if (view.status === 'over') return { selection: IDLE, message: 'The game is over.' };
   if (view.legal_moves.length === 0) {
     return { selection: IDLE, message: 'Wait for your turn.' };
@@ -162,7 +162,7 @@ export function step(view: GameView, visualizer: boolean, selection: Selection, 
   }
 }
 
-function tap(view: GameView, visualizer: boolean, selection: Selection, square: string): Outcome {
+function tap(view: Screen, visualizer: boolean, selection: Selection, square: string): Outcome {
   switch (selection.kind) {
     case 'idle':
       return pickUp(view, square);

@@ -4,6 +4,7 @@
 //! iterate these; nothing else lists them.
 
 use crate::game::Termination;
+use crate::guide;
 use crate::setup::{GameOption, RuleSet, Setup, Variant};
 use std::ops::RangeInclusive;
 
@@ -24,6 +25,8 @@ pub const DEFAULT_LEVEL: u8 = 3;
 pub struct RuleSetEntry {
     pub id: RuleSet,
     pub title: String,
+    /// One line for people.
+    pub description: String,
 }
 
 /// An option as offered to players.
@@ -46,6 +49,8 @@ pub struct OptionEntry {
 pub struct VariantEntry {
     pub id: Variant,
     pub title: String,
+    /// One line for people.
+    pub description: String,
     /// The rule sets to choose from, the default first (empty: one set of rules).
     pub rules: Vec<RuleSetEntry>,
     pub options: Vec<OptionEntry>,
@@ -115,6 +120,14 @@ pub fn every_setup() -> Vec<Setup> {
     out
 }
 
+/// The guide's one line on a rule set or option (the rules page explains it in full).
+fn one_line(variant: Variant, id: &str) -> String {
+    guide::choices(variant)
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(String::new, |c| c.summary.to_string())
+}
+
 /// The catalogue.
 pub fn catalogue() -> Catalogue {
     let variants = Variant::ALL
@@ -122,12 +135,14 @@ pub fn catalogue() -> Catalogue {
         .map(|v| VariantEntry {
             id: v,
             title: v.title().into(),
+            description: guide::summary(v).into(),
             rules: if v.has_rule_sets() {
                 RuleSet::ALL
                     .into_iter()
                     .map(|r| RuleSetEntry {
                         id: r,
                         title: r.title().into(),
+                        description: one_line(v, r.id()),
                     })
                     .collect()
             } else {
@@ -139,7 +154,7 @@ pub fn catalogue() -> Catalogue {
                 .map(|o| OptionEntry {
                     id: o.id().into(),
                     title: o.title().into(),
-                    description: o.description().into(),
+                    description: one_line(v, o.id()),
                     rules: o.rules().into_iter().collect(),
                 })
                 .collect(),
@@ -204,6 +219,22 @@ mod tests {
         assert_eq!(all.len(), standard_setups().len() + 2);
         for o in GameOption::ALL {
             assert!(all.iter().any(|s| s.options().has(o)));
+        }
+    }
+
+    #[test]
+    fn every_variant_rule_set_and_option_is_said_in_one_line() {
+        for v in catalogue().variants {
+            let lines = std::iter::once(&v.description)
+                .chain(v.rules.iter().map(|r| &r.description))
+                .chain(v.options.iter().map(|o| &o.description));
+            for line in lines {
+                assert!(
+                    !line.is_empty() && !line.contains('\n'),
+                    "{}: {line:?}",
+                    v.id
+                );
+            }
         }
     }
 

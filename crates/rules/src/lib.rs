@@ -16,6 +16,7 @@ pub mod fourfold;
 pub mod game;
 pub mod generations;
 pub mod guide;
+pub mod inspect;
 pub mod lessons;
 pub mod notation;
 pub mod perft;

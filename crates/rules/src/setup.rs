@@ -149,18 +149,6 @@ impl GameOption {
         }
     }
 
-    /// One line for people.
-    pub fn description(self) -> &'static str {
-        match self {
-            GameOption::RookPawns => {
-                "Pawns on the rook files may also step sideways toward the centre."
-            }
-            GameOption::DestroyBothKings => {
-                "Each side has two kings; losing one is not the end, the game is won by taking both."
-            }
-        }
-    }
-
     /// The variant it applies to.
     pub fn variant(self) -> Variant {
         match self {

@@ -58,7 +58,24 @@ fn the_lesson_list_has_every_variant_with_goals_and_solutions() {
     );
     let one = s.get("/api/lessons/stacked-knight");
     assert_eq!(one.status, 200);
-    assert_eq!(&one.json(), knight);
+    let mut one = one.json();
+    // The single lesson adds its position as the rules' screen, with the legal moves.
+    let screen = one
+        .as_object_mut()
+        .unwrap()
+        .remove("screen")
+        .expect("a screen");
+    assert_eq!(&one, knight);
+    assert_eq!(screen["position"], knight["position"]);
+    assert!(screen["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["to"] == "Tf5"));
+    // Two bare kings are a draw in a game, but a lesson's king still moves.
+    let bare = s.get("/api/lessons/fourfold-axes").json();
+    assert!(!bare["screen"]["legal_moves"].as_array().unwrap().is_empty());
+    assert_eq!(bare["screen"]["status"], "in-progress");
 }
 
 #[test]
@@ -84,6 +101,13 @@ fn a_mate_in_two_goes_on_with_the_reply_then_ends() {
     let r = s.post(path, json!({ "moves": ["b1@01b3@01"] })).json();
     assert_eq!(r["status"], "continue", "{r}");
     let reply = r["reply"].as_str().expect("a reply").to_string();
+    // The screen is the position after the move and the reply, ready for the next move.
+    assert_eq!(r["screen"]["ply"], 2, "{r}");
+    assert!(r["screen"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["token"] == "b3@01c4@01"));
     // Any reply still loses to a mate; the scripted one is given.
     assert_eq!(reply, "c3@00d3@00");
     let r = s
@@ -103,10 +127,19 @@ fn a_miss_says_why() {
         json!({ "moves": ["b1@00c3@00"] }),
     );
     assert_eq!(r.status, 200, "{}", r.body);
+    let mut r = r.json();
+    let screen = r
+        .as_object_mut()
+        .unwrap()
+        .remove("screen")
+        .expect("a screen");
     assert_eq!(
-        r.json(),
+        r,
         json!({ "status": "missed", "message": "That move goes to c3@00, not to b3@10.", "reply": null })
     );
+    // The position after the missed move, with nothing left to play.
+    assert_eq!(screen["ply"], 1);
+    assert_eq!(screen["legal_moves"], json!([]));
 }
 
 fn assert_error(r: &server_common::Response, status: u16, code: &str, mentions: &str) {
@@ -192,6 +225,23 @@ fn rules_pages_have_sections_choices_and_marked_diagrams() {
             let marked =
                 d["moves"].as_array().unwrap().len() + d["captures"].as_array().unwrap().len();
             assert!(marked > 0, "{v}: {d}");
+            // The diagram's position drawn as a screen, with the marked piece on it.
+            assert!(d["screen"]["position"]
+                .as_str()
+                .is_some_and(|p| !p.is_empty()));
+            let cells = d["screen"]["cells"].as_array().unwrap();
+            assert!(
+                cells
+                    .iter()
+                    .any(|c| c["name"] == d["from"] && !c["piece"].is_null())
+                    || d["screen"]["attack_boards"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|b| b["name"] == d["from"]),
+                "{v}: {}",
+                d["from"]
+            );
         }
     }
     let trid = s.get("/api/rules/trid").json();

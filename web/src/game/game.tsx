@@ -8,6 +8,7 @@ import type { SavedGame } from '../storage';
 import { Actions, GameOver } from './actions';
 import { BoardArea } from './boards';
 import { Clocks } from './clocks';
+import { InspectButton, InspectPanel } from './inspect';
 import { BoardFlow, Chooser } from './moving';
 import { OracleButton, OraclePanel } from './oracle';
 import { Announcer, SoundToggle } from './feedback';
@@ -64,6 +65,23 @@ function PanelTabs({ session }: { session: GameSession }) {
   );
 }
 
+/** The variant's rules page and lessons, opened beside the game (it goes on meanwhile). */
+function TeachLinks({ session }: { session: GameSession }) {
+  const v = session.view.value;
+  if (!v) return null;
+  return (
+    <p class="teach-links">
+      <a href={`?rules=${v.variant}`} target="_blank" rel="noopener">
+        Rules of {v.title}
+      </a>{' '}
+      ·{' '}
+      <a href={`?lessons=${v.variant}`} target="_blank" rel="noopener">
+        Lessons
+      </a>
+    </p>
+  );
+}
+
 function OracleClosed({ session }: { session: GameSession }) {
   if (session.oracleOpen.value) return null;
   return (
@@ -89,6 +107,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         <div class="panel-head">
           <Title session={session} />
           <OracleButton session={session} />
+          <InspectButton session={session} />
         </div>
         <Status session={session} />
         <Connection session={session} />
@@ -97,6 +116,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         <MessageLine session={session} />
         <Chooser session={session} />
         <BoardFlow session={session} />
+        <InspectPanel session={session} />
         <PanelTabs session={session} />
         <div class="tab-part tab-oracle">
           <OraclePanel session={session} />
@@ -107,6 +127,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <MoveBox session={session} />
           <Actions session={session} onNewGame={onNewGame} />
           <SoundToggle />
+          <TeachLinks session={session} />
         </div>
         <div class="tab-part tab-moves">
           <h3>Moves</h3>

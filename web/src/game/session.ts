@@ -7,6 +7,7 @@ import { ApiError, applyMessage, type GameView, type PositionView, type ServerMe
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
+import { InspectMode } from './inspect-mode';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import type { ConnectionState } from '../socket';
 import type { GameHost, GameLink } from '../hosts/host';
@@ -62,9 +63,16 @@ export class GameSession {
     if (!v || !r || !this.oracleOpen.value) return null;
     return hintOf(v, this.oracleChosen.value ?? r.moves[0]?.token ?? null);
   });
+  /** Inspect mode (seed 004): look at any piece's moves without playing. */
+  readonly inspect = new InspectMode({
+    view: () => this.view.peek(),
+    play: (token) => this.sendMove(token),
+    say: (text, kind) => this.say(text, kind),
+    clearSelection: () => (this.selection.value = IDLE),
+  });
   readonly marks = computed(() => {
     const v = this.view.value;
-    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value) : null;
+    return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value, this.inspect.marks.value) : null;
   });
   /** Against the computer with Black the boards are turned; two players keep White's view. */
   readonly orientation = computed<Side>(() => {
@@ -118,6 +126,7 @@ export class GameSession {
       if (!view.computer_thinking) this.thinking.value = null;
       if (view.status === 'in-progress') this.gameOverDismissed.value = false;
       if (!prev || prev.ply !== view.ply || prev.position !== view.position) {
+        this.inspect.clear();
         this.oracleReport.value = null;
         this.oracleChosen.value = null;
       }
@@ -323,6 +332,10 @@ export class GameSession {
     if (this.review.active.peek()) {
       this.review.toLive();
       this.say('Back to the game: the live position is shown.');
+      return;
+    }
+    if (this.inspect.active.peek()) {
+      if (event.type === 'tap') this.inspect.tap(event.square);
       return;
     }
     const out = step(v, this.visualizer, this.selection.peek(), event);

@@ -19,5 +19,6 @@ export function installTestHook(session: GameSession): void {
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
     review: () => session.review.ply.peek(),
     soundsPlayed: () => played.slice(),
+    inspectDrawn: () => scene()?.drawnInspect() ?? null,
   };
 }

@@ -192,7 +192,11 @@ ply: number, fullmove: number, status: Status, result: ResultView | null, checke
  */
 legal_moves: Array<MoveView>, last_move: LastMove | null, };
 
-export type RuleSetEntry = { id: RuleSet, title: string, };
+export type RuleSetEntry = { id: RuleSet, title: string, 
+/**
+ * One line for people.
+ */
+description: string, };
 
 export type OptionEntry = { id: string, title: string, 
 /**
@@ -205,6 +209,10 @@ description: string,
 rules: Array<RuleSet>, };
 
 export type VariantEntry = { id: Variant, title: string, 
+/**
+ * One line for people.
+ */
+description: string, 
 /**
  * The rule sets to choose from, the default first (empty: one set of rules).
  */
@@ -402,3 +410,153 @@ move: string,
  * Half-moves played so far as the client saw them.
  */
 ply?: number | null, };
+
+export type Inspection = { 
+/**
+ * The square inspected, or an attack board's name.
+ */
+from: string, 
+/**
+ * The side the piece (or board) moves for.
+ */
+side: Side, 
+/**
+ * The piece, a letter in its side's case (`null` for an attack board).
+ */
+piece: string | null, 
+/**
+ * Its side is to move and the game goes on: these moves may be played now.
+ * Otherwise they are previews in the position with the turn passed.
+ */
+to_move: boolean, 
+/**
+ * Its legal moves; tokens are those of the position they were generated in.
+ */
+moves: Array<MoveView>, };
+
+export type InspectView = { playable: boolean, 
+/**
+ * The square inspected, or an attack board's name.
+ */
+from: string, 
+/**
+ * The side the piece (or board) moves for.
+ */
+side: Side, 
+/**
+ * The piece, a letter in its side's case (`null` for an attack board).
+ */
+piece: string | null, 
+/**
+ * Its side is to move and the game goes on: these moves may be played now.
+ * Otherwise they are previews in the position with the turn passed.
+ */
+to_move: boolean, 
+/**
+ * Its legal moves; tokens are those of the position they were generated in.
+ */
+moves: Array<MoveView>, };
+
+export type GoalView = { 
+/**
+ * `reach`, `capture`, `check`, `escape-check` or `mate`.
+ */
+kind: string, 
+/**
+ * The square of a `reach` or `capture` goal.
+ */
+square: string | null, 
+/**
+ * How many of the player's moves the goal allows.
+ */
+moves: number, text: string, };
+
+export type LessonEntry = { id: string, variant: Variant, rules: RuleSet | null, options: Array<string>, 
+/**
+ * `piece`, `rule` or `mate`.
+ */
+kind: string, 
+/**
+ * The piece of a piece lesson, an upper-case letter.
+ */
+piece: string | null, 
+/**
+ * What must move: a piece or an attack board (`null`: anything).
+ */
+mover: MoverKind | null, title: string, text: string, 
+/**
+ * The "Try it" position; the player is the side to move.
+ */
+position: string, goal: GoalView, hint: string, success: string, 
+/**
+ * Move tokens: the player's moves and, between them, the replies.
+ */
+solution: Array<string>, };
+
+export type LessonList = { lessons: Array<LessonEntry>, };
+
+export type LessonView = { screen: Screen, id: string, variant: Variant, rules: RuleSet | null, options: Array<string>, 
+/**
+ * `piece`, `rule` or `mate`.
+ */
+kind: string, 
+/**
+ * The piece of a piece lesson, an upper-case letter.
+ */
+piece: string | null, 
+/**
+ * What must move: a piece or an attack board (`null`: anything).
+ */
+mover: MoverKind | null, title: string, text: string, 
+/**
+ * The "Try it" position; the player is the side to move.
+ */
+position: string, goal: GoalView, hint: string, success: string, 
+/**
+ * Move tokens: the player's moves and, between them, the replies.
+ */
+solution: Array<string>, };
+
+export type CheckStatus = "solved" | "continue" | "missed";
+
+export type CheckAnswer = { status: CheckStatus, message: string, 
+/**
+ * The opponent's reply, when the lesson goes on.
+ */
+reply: string | null, 
+/**
+ * The position after the moves (and the reply), legal moves listed while it goes on.
+ */
+screen: Screen, };
+
+export type ChoiceView = { id: string, 
+/**
+ * `rules` or `option`.
+ */
+kind: string, summary: string, text: string, };
+
+export type RulesDiagram = { rules: RuleSet | null, options: Array<string>, position: string, 
+/**
+ * The square (or attack board) whose moves are marked.
+ */
+from: string, caption: string, 
+/**
+ * Squares (board positions, for a board) it moves to without capturing.
+ */
+moves: Array<string>, captures: Array<string>, 
+/**
+ * The position to draw (no legal moves listed).
+ */
+screen: Screen, };
+
+export type SectionView = { 
+/**
+ * `overview`, `piece` or `rule`.
+ */
+kind: string, rules: RuleSet | null, title: string, text: string, 
+/**
+ * The lesson to practise it.
+ */
+lesson: string | null, diagram: RulesDiagram | null, };
+
+export type RulesPage = { variant: Variant, title: string, summary: string, choices: Array<ChoiceView>, sections: Array<SectionView>, };

@@ -171,3 +171,47 @@ pub fn all() -> impl Iterator<Item = &'static Lesson> {
 pub fn find(id: &str) -> Option<&'static Lesson> {
     all().find(|l| l.id == id)
 }
+
+/// The screen of a lesson's position after `moves` (tokens: the player's and the replies),
+/// its legal moves listed when `with_moves`. A lesson is not a game: the draw rules do
+/// not stop it (two bare kings still move), so the status is always "in progress".
+pub fn screen_after(
+    lesson: &Lesson,
+    moves: &[&str],
+    with_moves: bool,
+) -> Result<crate::screen::Screen, AttemptError> {
+    use crate::any::MoveInfo;
+    use crate::position::Position;
+    use crate::screen::{screen_of, LastMove, MoveView, Status};
+    let setup = lesson.setup().map_err(AttemptError::Setup)?;
+    crate::with_position_type!(
+        setup.variant(),
+        P => {
+            let mut pos = P::from_position_string(&setup, lesson.position)
+                .map_err(AttemptError::Position)?;
+            let mut last = None;
+            for (index, token) in moves.iter().enumerate() {
+                let m = pos
+                    .parse_move_token(token)
+                    .map_err(|error| AttemptError::Move { index, error })?;
+                let squares = pos.move_squares(m);
+                last = Some(LastMove { from: squares.from, to: squares.to });
+                pos.play(m);
+            }
+            let mut screen = screen_of(&crate::game::Game::new(pos.clone()), false);
+            screen.status = Status::InProgress;
+            screen.result = None;
+            screen.last_move = last;
+            screen.ply = moves.len() as u32;
+            if with_moves {
+                let side = pos.turn();
+                screen.legal_moves = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| MoveView::legal(&MoveInfo::describe(&pos, m), side))
+                    .collect();
+            }
+            Ok(screen)
+        }
+    )
+}

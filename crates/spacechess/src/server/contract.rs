@@ -3,6 +3,11 @@
 //! test fails when the committed file differs from a fresh generation; run it with
 //! `UPDATE_CONTRACT=1` to rewrite the file.
 
+use super::inspect::InspectView;
+use super::lessons::{
+    CheckAnswer, CheckStatus, ChoiceView, GoalView, LessonEntry, LessonList, LessonView,
+    RulesDiagram, RulesPage, SectionView,
+};
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem,
     MaterialView, Mode, OracleMoveView, OracleTagView, PositionView, ServerMessage, Thinking,
@@ -10,6 +15,7 @@ use super::view::{
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
 };
+use rules::inspect::Inspection;
 use rules::screen::{
     BoardView, CellView, HistoryEntry, LastMove, MoveView, MoverKind, PlacementView, ResultView,
     Screen, Side, SquareRef, Status,
@@ -116,6 +122,18 @@ pub fn generate() -> String {
         TimeControlRequest,
         NewGameRequest,
         MoveRequest,
+        Inspection,
+        InspectView,
+        GoalView,
+        LessonEntry,
+        LessonList,
+        LessonView,
+        CheckStatus,
+        CheckAnswer,
+        ChoiceView,
+        RulesDiagram,
+        SectionView,
+        RulesPage,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\

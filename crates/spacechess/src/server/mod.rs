@@ -10,6 +10,7 @@ mod contract;
 mod draws;
 mod error;
 pub mod fuzzing;
+mod inspect;
 mod json_errors;
 mod lessons;
 mod limits;

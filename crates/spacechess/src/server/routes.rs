@@ -40,6 +40,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/ws", get(ws::handler))
         .merge(super::lessons::routes())
+        .merge(super::inspect::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
