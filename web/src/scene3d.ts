@@ -33,7 +33,7 @@ import {
 } from 'three';
 import type { GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { boardDestinationSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
+import { boardDestinationSquares, boardLabel, cellPosition, HOME_ELEVATION, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
@@ -82,6 +82,9 @@ export class BoardScene {
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
   private oracleShown: Marks['oracle'] = null;
+  /** The spread control: a factor on the distance between levels. */
+  private spread = 1;
+  private marks: Marks | null = null;
 
   private readonly labelLayer: HTMLElement;
   private labels: { el: HTMLElement; at: Vector3 }[] = [];
@@ -166,7 +169,8 @@ export class BoardScene {
 
   update(view: GameView, marks: Marks, orientation: Side, visualizer: boolean): void {
     this.view = view;
-    const key = view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
+    this.marks = marks;
+    const key = this.spread + '|' + view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
     if (key !== this.geometryKey) {
       this.geometryKey = key;
       this.buildBoards(view);
@@ -182,6 +186,22 @@ export class BoardScene {
     this.buildPieces(view, marks, animateFrom);
     this.buildMarks(marks);
     this.invalidate();
+  }
+
+  /** Moves the levels apart or together (the spread control), keeping the camera's angle. */
+  setSpread(spread: number): void {
+    const next = Math.min(SPREAD_MAX, Math.max(SPREAD_MIN, spread));
+    if (next === this.spread || !this.view || !this.marks) return;
+    this.spread = next;
+    const orbit = this.getOrbit();
+    const home = this.homeOrbit.distance;
+    this.update(this.view, this.marks, this.orientation, this.rules.visualizer);
+    // buildBoards reset the view to fit the new extent; keep the player's angle and zoom.
+    this.setOrbit({ ...orbit, distance: (orbit.distance / home) * this.homeOrbit.distance });
+  }
+
+  getSpread(): number {
+    return this.spread;
   }
 
   turn(): void {
@@ -200,7 +220,7 @@ export class BoardScene {
   resetView(animate = true): void {
     const home = {
       azimuth: this.orientation === 'white' ? 0 : Math.PI,
-      elevation: 0.62,
+      elevation: this.view ? HOME_ELEVATION[this.view.variant] : 0.62,
       distance: this.fitDistance(),
     };
     this.homeOrbit = home;
@@ -240,10 +260,14 @@ export class BoardScene {
     if (!p) return null;
     const piece = this.pieces.get(name);
     const h = piece ? PIECE_HEIGHT[piece.letter.toLowerCase()] : 0;
+    // Centre first, then a grid over the piece's stand-in (or the square's face).
     const candidates: Vector3[] = [];
-    for (const fy of piece ? [0.5, 0.3, 0.7, 0.15] : [0]) {
-      for (const [dx, dz] of [[0, 0], [0.3, 0.3], [-0.3, 0.3], [0.3, -0.3], [-0.3, -0.3], [0, 0.4], [0, -0.4], [0.4, 0], [-0.4, 0]]) {
-        candidates.push(new Vector3(p.x + dx * (piece ? 0.5 : 1), p.y + h * fy + (piece ? 0 : SLAB / 2), p.z + dz * (piece ? 0.5 : 1)));
+    const offsets: number[][] = [[0, 0]];
+    for (const a of [-2, -1, 0, 1, 2]) for (const b of [-2, -1, 0, 1, 2]) if (a || b) offsets.push([a / 2, b / 2]);
+    for (const fy of piece ? [0.5, 0.3, 0.7, 0.15, 0.85, 0.05] : [0]) {
+      for (const [dx, dz] of offsets) {
+        const r = piece ? 0.25 : 0.42;
+        candidates.push(new Vector3(p.x + dx * r, p.y + h * fy + (piece ? 0 : SLAB / 2), p.z + dz * r));
       }
     }
     for (const c of candidates) {
@@ -257,7 +281,7 @@ export class BoardScene {
 
   /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
   findBoardDestPoint(to: string): { x: number; y: number } | null {
-    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
+    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
     if (!pts.length) return null;
     const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
     const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
@@ -338,7 +362,7 @@ export class BoardScene {
     const max = new Vector3(-Infinity, -Infinity, -Infinity);
     const place = (list: typeof light, mesh: InstancedMesh) =>
       list.forEach((c, i) => {
-        const p = cellPosition(view.variant, c.coords);
+        const p = cellPosition(view.variant, c.coords, this.spread);
         this.cellPos.set(c.name, p);
         this.cellBoard.set(c.name, c.board);
         min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
@@ -379,7 +403,7 @@ export class BoardScene {
       this.boardLayer.add(frame);
     }
     for (const ab of view.attack_boards) {
-      const g = postGeometry(ab);
+      const g = postGeometry(ab, this.spread);
       const h = Math.abs(g.top.y - g.bottom.y);
       const post = new Mesh(this.geos.post, this.mats.post);
       post.scale.y = h;
@@ -502,7 +526,7 @@ export class BoardScene {
     }
     this.buildOracleMarks(marks, flatOn);
     for (const to of marks.boardTargets) {
-      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
       if (!pts.length) continue;
       this.markLayer.add(this.rectangle(pts, 0.5, this.mats.boardDest));
       this.markLayer.add(this.rectangle(pts, 0.44, this.mats.boardDest));
@@ -541,7 +565,7 @@ export class BoardScene {
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.6, this.mats.oracleFromLine), this.rectangle(pts, 0.54, this.mats.oracleFromLine));
     }
     if (o.boardTo) {
-      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c, this.spread)) : [];
       for (const p of pts) flatOn(new Mesh(this.geos.square, this.mats.oracleTo), p, 0);
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.56, this.mats.oracleToLine), this.rectangle(pts, 0.5, this.mats.oracleToLine));
     }

@@ -9,6 +9,8 @@ export function installTestHook(session: GameSession): void {
     ready: () => !!session.view.peek() && (session.viewMode.peek() === 'flat' || !!scene()),
     view: () => session.view.peek(),
     selection: () => session.selection.peek(),
+    /** Taps a square as the flat view does (to lift a piece the 3D view may not show). */
+    tapSquare: (name: string) => session.dispatch({ type: 'tap', square: name }),
     squareToScreen: (name: string) => scene()?.squareToScreen(name) ?? null,
     findTapPoint: (name: string) => scene()?.findTapPoint(name) ?? null,
     findBoardDestPoint: (to: string) => scene()?.findBoardDestPoint(to) ?? null,
