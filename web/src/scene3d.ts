@@ -67,6 +67,8 @@ export class BoardScene {
   private orbit: Orbit = { azimuth: 0, elevation: 0.6, distance: 14 };
   private homeOrbit: Orbit = { ...this.orbit };
   private radius = 6;
+  /** The box round every square (and a piece's height above it). */
+  private bounds = { min: new Vector3(-4, 0, -4), max: new Vector3(4, 1, 4) };
 
   private boardLayer = new Group();
   private pieceLayer = new Group();
@@ -218,21 +220,45 @@ export class BoardScene {
   }
 
   resetView(animate = true): void {
-    const home = {
+    const angle = {
       azimuth: this.orientation === 'white' ? 0 : Math.PI,
       elevation: this.view ? HOME_ELEVATION[this.view.variant] : 0.62,
-      distance: this.fitDistance(),
     };
+    const home = { ...angle, distance: this.fitDistance(angle) };
     this.homeOrbit = home;
     if (animate) this.animateOrbit(home);
     else this.setOrbit(home);
   }
 
-  /** The distance at which the boards' bounding sphere fits the narrower field of view. */
-  private fitDistance(): number {
-    const half = (this.camera.fov * Math.PI) / 360;
-    const horizontal = Math.atan(Math.tan(half) * this.camera.aspect);
-    return (this.radius / Math.sin(Math.min(half, horizontal))) * 1.12;
+  /**
+   * The nearest distance from which the whole scene's box fits the view at `orbit`'s angle
+   * (a margin kept for the labels), found by halving: tighter than a bounding sphere, so
+   * the boards are drawn as large as the screen allows.
+   */
+  private fitDistance(orbit: Omit<Orbit, 'distance'>): number {
+    const corners: Vector3[] = [];
+    for (const x of [this.bounds.min.x, this.bounds.max.x])
+      for (const y of [this.bounds.min.y, this.bounds.max.y])
+        for (const z of [this.bounds.min.z, this.bounds.max.z]) corners.push(new Vector3(x, y, z));
+    const fits = (distance: number) => {
+      this.orbit = { ...orbit, distance };
+      this.placeCamera();
+      return corners.every((c) => {
+        const p = c.clone().project(this.camera);
+        return p.z < 1 && Math.abs(p.x) <= 0.9 && Math.abs(p.y) <= 0.9;
+      });
+    };
+    const saved = this.orbit;
+    let lo = this.radius * 0.5;
+    let hi = this.radius * 6;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(mid)) hi = mid;
+      else lo = mid;
+    }
+    this.orbit = saved;
+    this.placeCamera();
+    return hi;
   }
 
   getOrbit(): Orbit {
@@ -410,6 +436,7 @@ export class BoardScene {
       post.position.set(g.top.x, (g.top.y + g.bottom.y) / 2 - SLAB / 2, g.top.z);
       this.boardLayer.add(post);
     }
+    this.bounds = { min, max };
     const center = min.clone().add(max).multiplyScalar(0.5);
     this.target.copy(center);
     this.radius = Math.max(3, max.clone().sub(min).length() / 2);
