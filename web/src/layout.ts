@@ -101,8 +101,13 @@ export interface FlatRow {
 
 const FILES = 'abcdefgh';
 
-function rankLabel(variant: Variant, y: number): string {
+/** The rank as square names spell it (Tri-D counts ranks from 0). */
+export function rankText(variant: Variant, y: number): string {
   return String(variant === 'trid' ? y : y + 1);
+}
+
+export function fileLetter(x: number): string {
+  return FILES[x] ?? '?';
 }
 
 function panel(variant: Variant, board: string, label: string, cells: Cell[], orientation: Side): FlatPanel {
@@ -121,7 +126,7 @@ function panel(variant: Variant, board: string, label: string, cells: Cell[], or
   const files: string[] = [];
   for (let x = minX; x <= maxX; x++) files.push(FILES[x]);
   const ranks: string[] = [];
-  for (let y = maxY; y >= minY; y--) ranks.push(rankLabel(variant, y));
+  for (let y = maxY; y >= minY; y--) ranks.push(rankText(variant, y));
   if (!white) {
     files.reverse();
     ranks.reverse();

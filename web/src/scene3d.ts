@@ -6,6 +6,7 @@ import {
   AmbientLight,
   BoxGeometry,
   BufferGeometry,
+  CanvasTexture,
   CircleGeometry,
   Color,
   CylinderGeometry,
@@ -31,12 +32,13 @@ import {
   WebGLRenderer,
   type Object3D,
 } from 'three';
-import type { GameView, Side } from './api';
+import type { Cell, GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { boardDestinationSquares, boardLabel, cellPosition, HOME_ELEVATION, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
+import { boardDestinationSquares, boardLabel, cellPosition, fileLetter, rankText, HOME_ELEVATION, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
+import { placeLabels, type LabelBox } from './label-placement';
 import { RenderScale } from './render-scale';
 
 const TAP_SLOP = 6;
@@ -87,8 +89,14 @@ export class BoardScene {
   /** The spread control: a factor on the distance between levels. */
   private spread = 1;
   private marks: Marks | null = null;
+  /** The board brought forward by a tap on its label (the others fade), if any. */
+  private focused: string | null = null;
+  private readonly glyphs = new Map<string, MeshBasicMaterial>();
+  private boardMeshes = new Map<string, { light: InstancedMesh; dark: InstancedMesh }>();
 
   private readonly labelLayer: HTMLElement;
+  /** Points at the last move's square when it lies outside the view. */
+  private readonly pointer: HTMLElement;
   private labels: { el: HTMLElement; at: Vector3 }[] = [];
   private tweens: Tween[] = [];
   private frameRequested = false;
@@ -103,6 +111,11 @@ export class BoardScene {
   private readonly mats = {
     light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
     dark: new MeshStandardMaterial({ color: 0x5b4636, roughness: 0.8 }),
+    // Boards faded while another is brought forward: shown faintly, never in the way of a tap.
+    lightFaded: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.08, depthWrite: false, side: DoubleSide }),
+    darkFaded: new MeshStandardMaterial({ color: 0x5b4636, transparent: true, opacity: 0.14, depthWrite: false }),
+    whiteFaded: new MeshStandardMaterial({ color: 0xf4ecdc, transparent: true, opacity: 0.18, depthWrite: false }),
+    blackFaded: new MeshStandardMaterial({ color: 0x2b2522, transparent: true, opacity: 0.22, depthWrite: false }),
     white: new MeshStandardMaterial({ color: 0xf4ecdc, roughness: 0.45 }),
     black: new MeshStandardMaterial({ color: 0x2b2522, roughness: 0.45 }),
     liftedWhite: new MeshStandardMaterial({ color: 0xfff6c8, emissive: 0x665500, roughness: 0.4 }),
@@ -139,6 +152,7 @@ export class BoardScene {
     dest: new BoxGeometry(2, 0.12, 2),
     square: new PlaneGeometry(0.96, 0.96),
     captureRing: new RingGeometry(0.3, 0.46, 28),
+    glyph: new PlaneGeometry(0.5, 0.5),
   };
 
   constructor(
@@ -153,8 +167,11 @@ export class BoardScene {
     this.canvas.style.touchAction = 'none';
     this.labelLayer = document.createElement('div');
     this.labelLayer.className = 'labels3d';
-    this.labelLayer.setAttribute('aria-hidden', 'true');
-    container.append(this.canvas, this.labelLayer);
+    this.pointer = document.createElement('div');
+    this.pointer.className = 'lastmove-pointer';
+    this.pointer.setAttribute('role', 'note');
+    this.pointer.hidden = true;
+    container.append(this.canvas, this.labelLayer, this.pointer);
     this.scene.add(new HemisphereLight(0xdde6ff, 0x332a22, 1.4));
     this.scene.add(new AmbientLight(0xffffff, 0.35));
     const sun = new DirectionalLight(0xffffff, 1.6);
@@ -172,15 +189,14 @@ export class BoardScene {
   update(view: GameView, marks: Marks, orientation: Side, visualizer: boolean): void {
     this.view = view;
     this.marks = marks;
-    const key = this.spread + '|' + view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
+    const turned = orientation !== this.orientation;
+    this.orientation = orientation;
+    const key = this.spread + '|' + orientation + '|' + view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
     if (key !== this.geometryKey) {
       this.geometryKey = key;
       this.buildBoards(view);
     }
-    if (orientation !== this.orientation || this.homeOrbit.distance === 0) {
-      this.orientation = orientation;
-      this.resetView(false);
-    }
+    if (turned || this.homeOrbit.distance === 0) this.resetView(false);
     this.rules = { visualizer, marked: new Set(marks.targets.keys()) };
     const moveKey = view.last_move ? `${view.ply}:${view.last_move.from}-${view.last_move.to}` : '';
     const animateFrom = moveKey !== this.lastMoveKey && this.lastMoveKey !== '' && view.last_move ? view.last_move : null;
@@ -324,7 +340,8 @@ export class BoardScene {
   pickClient(x: number, y: number): PickResult {
     const rect = this.canvas.getBoundingClientRect();
     const ndc = { x: ((x - rect.left) / rect.width) * 2 - 1, y: -((y - rect.top) / rect.height) * 2 + 1 };
-    return pickAt(this.camera, ndc, this.standIns, this.rules, this.raycaster);
+    const standIns = this.focused === null ? this.standIns : this.standIns.filter((o) => !this.isFaded(this.standInBoard(o)));
+    return pickAt(this.camera, ndc, standIns, this.rules, this.raycaster);
   }
 
   /** Turns the view for `ms` milliseconds, one step per frame, and reports frames per second. */
@@ -376,36 +393,40 @@ export class BoardScene {
     this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick === 'piece');
     this.cellPos.clear();
     this.cellBoard.clear();
-    const light = view.cells.filter((c) => !c.dark);
-    const dark = view.cells.filter((c) => c.dark);
     const m = new Matrix4();
-    const lightMesh = new InstancedMesh(this.geos.slab, this.mats.light, Math.max(1, light.length));
-    const darkMesh = new InstancedMesh(this.geos.slab, this.mats.dark, Math.max(1, dark.length));
-    lightMesh.count = light.length;
-    darkMesh.count = dark.length;
-    lightMesh.renderOrder = 2;
     const min = new Vector3(Infinity, Infinity, Infinity);
     const max = new Vector3(-Infinity, -Infinity, -Infinity);
-    const place = (list: typeof light, mesh: InstancedMesh) =>
-      list.forEach((c, i) => {
-        const p = cellPosition(view.variant, c.coords, this.spread);
-        this.cellPos.set(c.name, p);
-        this.cellBoard.set(c.name, c.board);
-        min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
-        max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
-        m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
-        mesh.setMatrixAt(i, m);
-        const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
-        standIn.position.set(p.x, p.y - SLAB / 2, p.z);
-        standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
-        standIn.updateMatrixWorld();
-        this.standIns.push(standIn);
-      });
-    place(light, lightMesh);
-    place(dark, darkMesh);
-    lightMesh.instanceMatrix.needsUpdate = true;
-    darkMesh.instanceMatrix.needsUpdate = true;
-    this.boardLayer.add(darkMesh, lightMesh);
+    // One pair of meshes per board, so a board can fade when another is brought forward.
+    this.boardMeshes.clear();
+    const boards = new Map<string, Cell[]>();
+    for (const c of view.cells) boards.set(c.board, [...(boards.get(c.board) ?? []), c]);
+    for (const [board, cells] of boards) {
+      const mesh = (dark: boolean) => {
+        const list = cells.filter((c) => c.dark === dark);
+        const im = new InstancedMesh(this.geos.slab, dark ? this.mats.dark : this.mats.light, Math.max(1, list.length));
+        im.count = list.length;
+        if (!dark) im.renderOrder = 2;
+        list.forEach((c, i) => {
+          const p = cellPosition(view.variant, c.coords, this.spread);
+          this.cellPos.set(c.name, p);
+          this.cellBoard.set(c.name, c.board);
+          min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
+          max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
+          m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
+          im.setMatrixAt(i, m);
+          const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
+          standIn.position.set(p.x, p.y - SLAB / 2, p.z);
+          standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
+          standIn.updateMatrixWorld();
+          this.standIns.push(standIn);
+        });
+        im.instanceMatrix.needsUpdate = true;
+        return im;
+      };
+      const pair = { dark: mesh(true), light: mesh(false) };
+      this.boardMeshes.set(board, pair);
+      this.boardLayer.add(pair.dark, pair.light);
+    }
 
     // Frames round every board; attack boards framed in their owner's colour.
     const groups = new Map<string, Vec3[]>();
@@ -418,16 +439,26 @@ export class BoardScene {
     this.labels = [];
     this.labelLayer.replaceChildren();
     for (const [board, points] of groups) {
-      const el = document.createElement('span');
+      // A tap on a board's label brings that board forward (the others fade); again, back.
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.className = 'level-label';
+      el.dataset.board = board;
       el.textContent = boardLabel(view, board);
+      el.title = `Bring ${el.textContent} forward`;
+      el.addEventListener('click', () => this.focusBoard(this.focused === board ? null : board));
       this.labelLayer.append(el);
-      const at = new Vector3(Math.min(...points.map((p) => p.x)) - 0.55, points[0].y, Math.max(...points.map((p) => p.z)) + 0.55);
+      const white = this.orientation === 'white';
+      const xs = points.map((p) => p.x);
+      const zs = points.map((p) => p.z);
+      const at = new Vector3(white ? Math.min(...xs) - 0.55 : Math.max(...xs) + 0.55, points[0].y, white ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55);
       this.labels.push({ el, at });
       const ab = view.attack_boards.find((b) => b.name === board);
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
     }
+    this.addCoordinates(view, groups);
     for (const ab of view.attack_boards) {
       const g = postGeometry(ab, this.spread);
       const h = Math.abs(g.top.y - g.bottom.y);
@@ -437,6 +468,8 @@ export class BoardScene {
       this.boardLayer.add(post);
     }
     this.bounds = { min, max };
+    if (this.focused !== null && !groups.has(this.focused)) this.focused = null;
+    this.applyFocus();
     const center = min.clone().add(max).multiplyScalar(0.5);
     this.target.copy(center);
     this.radius = Math.max(3, max.clone().sub(min).length() / 2);
@@ -462,8 +495,9 @@ export class BoardScene {
     return new LineLoop(g, material);
   }
 
-  private pieceMaterial(letter: string, lifted: boolean, checked: boolean) {
+  private pieceMaterial(letter: string, lifted: boolean, checked: boolean, faded: boolean) {
     const white = letter === letter.toUpperCase();
+    if (faded) return white ? this.mats.whiteFaded : this.mats.blackFaded;
     if (checked) return white ? this.mats.checkWhite : this.mats.checkBlack;
     if (lifted) return white ? this.mats.liftedWhite : this.mats.liftedBlack;
     return white ? this.mats.white : this.mats.black;
@@ -478,7 +512,7 @@ export class BoardScene {
       const p = this.cellPos.get(c.name);
       if (!p) continue;
       const lifted = marks.lifted === c.name;
-      const group = buildPiece(c.piece, this.pieceMaterial(c.piece, lifted, marks.checked.has(c.name)));
+      const group = buildPiece(c.piece, this.pieceMaterial(c.piece, lifted, marks.checked.has(c.name), this.isFaded(c.board)));
       const home = new Vector3(p.x, p.y + (lifted ? 0.3 : 0), p.z);
       group.position.copy(home);
       this.pieceLayer.add(group);
@@ -598,6 +632,110 @@ export class BoardScene {
     }
   }
 
+  // ------------------------------------------------------------------ levels brought forward
+
+  /** Brings `board` forward (null: none): the other boards fade and let taps through. */
+  focusBoard(board: string | null): void {
+    this.focused = board;
+    this.applyFocus();
+    if (this.view && this.marks) this.buildPieces(this.view, this.marks, null);
+    this.invalidate();
+  }
+
+  private applyFocus(): void {
+    const board = this.focused;
+    for (const [b, pair] of this.boardMeshes) {
+      const faded = this.isFaded(b);
+      pair.light.material = faded ? this.mats.lightFaded : this.mats.light;
+      pair.dark.material = faded ? this.mats.darkFaded : this.mats.dark;
+    }
+    for (const { el } of this.labels) {
+      const on = el.dataset.board === board;
+      el.setAttribute('aria-pressed', String(on));
+      el.classList.toggle('faded', this.isFaded(el.dataset.board ?? ''));
+    }
+  }
+
+  focusedBoard(): string | null {
+    return this.focused;
+  }
+
+  private isFaded(board: string): boolean {
+    return this.focused !== null && board !== this.focused;
+  }
+
+  private standInBoard(o: Object3D): string {
+    const s = (o.userData as { standIn: StandIn }).standIn;
+    if (s.pick === 'square') return this.cellBoard.get(s.name) ?? '';
+    if (s.pick === 'piece') return this.cellBoard.get(s.square) ?? '';
+    return this.focused ?? '';
+  }
+
+  // ------------------------------------------------------------------ coordinates
+
+  /**
+   * File letters along a board's near edge and rank numbers along its left edge (Tri-D's
+   * attack boards: on their outer side). In Tri-D a letter that would lie under another
+   * board of the same stand (an attack board over its main level) is left out.
+   */
+  private addCoordinates(view: GameView, groups: Map<string, Vec3[]>): void {
+    const white = this.orientation === 'white';
+    const spots: { text: string; board: string; at: Vec3 }[] = [];
+    for (const [board, points] of groups) {
+      const y = points[0].y + 0.01;
+      const xs = points.map((p) => p.x);
+      const zs = points.map((p) => p.z);
+      const nearZ = white ? Math.max(...zs) + 0.78 : Math.min(...zs) - 0.78;
+      const ab = view.attack_boards.find((b) => b.name === board);
+      // Attack boards on the king's side (files e, f) carry their ranks on the right.
+      const onRight = ab ? ab.post_coords[0] > 2 === white : false;
+      const sideX = onRight === white ? Math.max(...xs) + 0.78 : Math.min(...xs) - 0.78;
+      const files = new Map<string, number>();
+      const ranks = new Map<string, number>();
+      for (const c of view.cells) {
+        if (c.board !== board) continue;
+        const p = this.cellPos.get(c.name);
+        if (!p) continue;
+        files.set(fileLetter(c.coords[0]), p.x);
+        ranks.set(rankText(view.variant, c.coords[1]), p.z);
+      }
+      for (const [text, x] of files) spots.push({ text, board, at: { x, y, z: nearZ } });
+      for (const [text, z] of ranks) spots.push({ text, board, at: { x: sideX, y, z } });
+    }
+    const under = (spot: (typeof spots)[number]) =>
+      view.variant === 'trid' &&
+      [...groups].some(([board, pts]) => {
+        if (board === spot.board || Math.abs(pts[0].y - spot.at.y) > 2.5 * this.spread) return false;
+        const xs = pts.map((p) => p.x);
+        const zs = pts.map((p) => p.z);
+        return spot.at.x > Math.min(...xs) - 0.6 && spot.at.x < Math.max(...xs) + 0.6 && spot.at.z > Math.min(...zs) - 0.6 && spot.at.z < Math.max(...zs) + 0.6;
+      });
+    for (const spot of spots) if (!under(spot)) this.boardLayer.add(this.glyph(spot.text, spot.at.x, spot.at.y, spot.at.z));
+  }
+
+  private glyph(text: string, x: number, y: number, z: number): Mesh {
+    let material = this.glyphs.get(text);
+    if (!material) {
+      const c = document.createElement('canvas');
+      c.width = c.height = 64;
+      const ctx = c.getContext('2d');
+      if (ctx) {
+        ctx.fillStyle = '#c9d4e3';
+        ctx.font = 'bold 44px sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(text, 32, 34);
+      }
+      material = new MeshBasicMaterial({ map: new CanvasTexture(c), transparent: true, depthWrite: false });
+      this.glyphs.set(text, material);
+    }
+    const mesh = new Mesh(this.geos.glyph, material);
+    mesh.rotation.x = -Math.PI / 2;
+    if (this.orientation !== 'white') mesh.rotation.z = Math.PI;
+    mesh.position.set(x, y, z);
+    return mesh;
+  }
+
   // ------------------------------------------------------------------ camera and rendering
 
   private placeCamera(): void {
@@ -669,12 +807,49 @@ export class BoardScene {
   private placeLabels(): void {
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
+    const shown: { el: HTMLElement; box: LabelBox }[] = [];
     for (const { el, at } of this.labels) {
       const p = at.clone().project(this.camera);
       const visible = p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
       el.style.display = visible ? '' : 'none';
-      if (visible) el.style.transform = `translate(${((p.x + 1) / 2) * w}px, ${((1 - p.y) / 2) * h}px) translate(-100%, -50%)`;
+      if (!visible) continue;
+      // Anchored at the board's near left corner: the label ends there, centred on it.
+      const bw = el.offsetWidth;
+      const bh = el.offsetHeight;
+      const x = Math.max(0, ((p.x + 1) / 2) * w - bw);
+      shown.push({ el, box: { x, y: ((1 - p.y) / 2) * h - bh / 2, w: bw, h: bh } });
     }
+    const boxes = placeLabels(
+      shown.map((s) => s.box),
+      h,
+    );
+    shown.forEach(({ el }, i) => (el.style.transform = `translate(${boxes[i].x}px, ${boxes[i].y}px)`));
+    this.placeLastMovePointer(w, h);
+  }
+
+  /** Shows an arrow at the view's edge toward the last move's square when it is out of view. */
+  private placeLastMovePointer(w: number, h: number): void {
+    const to = this.view?.last_move?.to;
+    const p = to ? this.cellPos.get(to) : undefined;
+    if (!p) {
+      this.pointer.hidden = true;
+      return;
+    }
+    const v = new Vector3(p.x, p.y, p.z).project(this.camera);
+    const behind = v.z > 1;
+    const inView = !behind && Math.abs(v.x) <= 0.97 && Math.abs(v.y) <= 0.97;
+    this.pointer.hidden = inView;
+    if (inView) return;
+    // Towards the square from the centre (mirrored when it lies behind the camera).
+    const dx = behind ? -v.x : v.x;
+    const dy = behind ? -v.y : v.y;
+    const k = 0.88 / Math.max(Math.abs(dx), Math.abs(dy), 1e-6);
+    const sx = ((dx * k + 1) / 2) * w;
+    const sy = ((1 - dy * k) / 2) * h;
+    const angle = Math.atan2(-dy, dx);
+    this.pointer.textContent = `Last move ${to}`;
+    this.pointer.style.transform = `translate(${sx}px, ${sy}px) translate(-50%, -50%)`;
+    this.pointer.style.setProperty('--angle', `${angle}rad`);
   }
 
   // ------------------------------------------------------------------ input

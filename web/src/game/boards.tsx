@@ -4,6 +4,7 @@
 import { useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { renderFlat } from '../flat';
+import { SpreadControl } from './spread';
 import type { GameSession } from './session';
 
 export function BoardArea({ session }: { session: GameSession }) {
@@ -52,6 +53,7 @@ export function BoardArea({ session }: { session: GameSession }) {
           <button type="button" onClick={() => scene?.resetView()}>
             Reset view
           </button>
+          {session.view.value?.variant !== 'fourfold' && <SpreadControl scene={scene} />}
         </div>
       </div>
     </div>
