@@ -18,7 +18,7 @@ export interface Vec3 {
  */
 export const LEVEL_STEP: Record<Variant, { gap: number; dx: number; dz: number }> = {
   stacked: { gap: 2.6, dx: 0, dz: 2.6 },
-  trid: { gap: 1.6, dx: 0, dz: 0 },
+  trid: { gap: 2.1, dx: 0, dz: 0 },
   quadlevel: { gap: 1.4, dx: 4.7, dz: 0 },
   fourfold: { gap: 2.6, dx: 0, dz: 0 },
 };
@@ -52,7 +52,7 @@ export function cellPosition(variant: Variant, coords: readonly number[], spread
 }
 
 /** The camera's default elevation per variant (radians above the horizon). */
-export const HOME_ELEVATION: Record<Variant, number> = { stacked: 0.62, trid: 0.72, quadlevel: 0.62, fourfold: 0.62 };
+export const HOME_ELEVATION: Record<Variant, number> = { stacked: 0.62, trid: 0.56, quadlevel: 0.62, fourfold: 0.62 };
 
 /** The squares a Tri-D board move `to` would cover, as the server's legal move gives them. */
 export function boardDestinationSquares(view: Pick<GameView, 'legal_moves'>, to: string): number[][] {

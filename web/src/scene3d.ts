@@ -91,6 +91,7 @@ export class BoardScene {
   private marks: Marks | null = null;
   /** The board brought forward by a tap on its label (the others fade), if any. */
   private focused: string | null = null;
+  private coordinates: { text: string; board: string; at: Vec3 }[] = [];
   private readonly glyphs = new Map<string, MeshBasicMaterial>();
   private boardMeshes = new Map<string, { light: InstancedMesh; dark: InstancedMesh }>();
 
@@ -220,6 +221,17 @@ export class BoardScene {
 
   getSpread(): number {
     return this.spread;
+  }
+
+  /** Where the piece standing on `square` is drawn now (mid-animation too), for tests. */
+  piecePosition(square: string): Vec3 | null {
+    const piece = this.pieces.get(square);
+    return piece ? { x: piece.group.position.x, y: piece.group.position.y, z: piece.group.position.z } : null;
+  }
+
+  /** The coordinates drawn on the boards' edges, for tests. */
+  drawnCoordinates(): { text: string; board: string }[] {
+    return this.coordinates.map(({ text, board }) => ({ text, board }));
   }
 
   turn(): void {
@@ -710,7 +722,8 @@ export class BoardScene {
         const zs = pts.map((p) => p.z);
         return spot.at.x > Math.min(...xs) - 0.6 && spot.at.x < Math.max(...xs) + 0.6 && spot.at.z > Math.min(...zs) - 0.6 && spot.at.z < Math.max(...zs) + 0.6;
       });
-    for (const spot of spots) if (!under(spot)) this.boardLayer.add(this.glyph(spot.text, spot.at.x, spot.at.y, spot.at.z));
+    this.coordinates = spots.filter((spot) => !under(spot));
+    for (const spot of this.coordinates) this.boardLayer.add(this.glyph(spot.text, spot.at.x, spot.at.y, spot.at.z));
   }
 
   private glyph(text: string, x: number, y: number, z: number): Mesh {

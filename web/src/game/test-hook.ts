@@ -18,5 +18,9 @@ export function installTestHook(session: GameSession): void {
     setOrbit: (o: { azimuth: number; elevation: number; distance: number }) => scene()?.setOrbit(o),
     getOrbit: () => scene()?.getOrbit() ?? null,
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
+    piecePosition: (square: string) => scene()?.piecePosition(square) ?? null,
+    spread: () => scene()?.getSpread() ?? null,
+    focusedBoard: () => scene()?.focusedBoard() ?? null,
+    coordinates: () => scene()?.drawnCoordinates() ?? [],
   };
 }
