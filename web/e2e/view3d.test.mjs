@@ -154,7 +154,7 @@ describe('3D aids: levels', () => {
     const page = await open({ variant: 'stacked' });
     try {
       const v = await page.evaluate(() => window.__spacechess.view());
-      const m = v.legal_moves.find((x) => x.mover === 'piece' && x.to.startsWith('B') && x.from === 'Bb1');
+      const m = v.legal_moves.find((x) => x.mover === 'piece' && x.to.startsWith('B'));
       await page.evaluate((mv) => {
         window.__spacechess.tapSquare(mv.from);
         window.__spacechess.tapSquare(mv.to);
@@ -175,26 +175,24 @@ describe('3D aids: levels', () => {
   });
 });
 
-/** Plays a level-changing move by taps and samples the moving piece's height each frame. */
-async function sampleLevelChange(page) {
+/** Plays a level-changing move by taps; returns its flight (null: none) and the piece's heights over frames. */
+async function playLevelChange(page) {
   const v = await page.evaluate(() => window.__spacechess.view());
   const board = new Map(v.cells.map((c) => [c.name, c.board]));
   const m = v.legal_moves.find((x) => x.mover === 'piece' && !x.promotion && board.get(x.from) !== board.get(x.to));
   assert.ok(m, 'a level-changing move exists');
   return page.evaluate(async (mv) => {
     const hook = window.__spacechess;
-    const from = hook.piecePosition(mv.from);
     hook.tapSquare(mv.from);
     hook.tapSquare(mv.to);
     const ys = [];
     const start = performance.now();
-    while (performance.now() - start < 3000) {
+    while (performance.now() - start < 3000 && ys.length < 12) {
       await new Promise((r) => requestAnimationFrame(r));
       const p = hook.view().ply === 1 ? hook.piecePosition(mv.to) : null;
       if (p) ys.push(p.y);
-      if (ys.length > 40) break;
     }
-    return { from: from.y, ys, move: mv.token };
+    return { flight: hook.lastFlight(), ys, move: mv.token, to: mv.to };
   }, m);
 }
 
@@ -202,12 +200,14 @@ describe('3D aids: moves animate', () => {
   it('a piece changing level travels on an arc', async () => {
     const page = await open({ variant: 'stacked' });
     try {
-      const { from, ys, move } = await sampleLevelChange(page);
-      const to = ys[ys.length - 1];
-      const peak = Math.max(...ys);
-      assert.ok(ys.length > 3, `frames sampled: ${ys.length}`);
-      assert.ok(peak > Math.max(from, to) + 0.3, `${move}: the piece rises above both levels (${from} → ${to}, peak ${peak})`);
-      assert.ok(new Set(ys.map((y) => y.toFixed(3))).size > 3, 'it moves through several heights');
+      const { flight, ys, move, to } = await playLevelChange(page);
+      assert.ok(flight, `${move} flies`);
+      assert.equal(flight.square, to);
+      const peak = Math.max(...flight.heights);
+      assert.ok(peak > Math.max(flight.from, flight.to) + 0.3, `${move}: the piece rises above both levels (${flight.heights})`);
+      assert.ok(Math.abs(flight.heights[0] - flight.from) < 1e-9 && Math.abs(flight.heights[10] - flight.to) < 1e-9, 'it starts and ends on the squares');
+      // And the piece drawn lands on its square.
+      assert.ok(Math.abs(ys[ys.length - 1] - flight.to) < 1e-6, `it lands: ${ys}`);
     } finally {
       await page.context().close();
     }
@@ -216,7 +216,8 @@ describe('3D aids: moves animate', () => {
   it('with prefers-reduced-motion the piece stands on its square at once', async () => {
     const page = await open({ variant: 'stacked' }, { ...SCREENS.desktop, reducedMotion: 'reduce' });
     try {
-      const { ys, move } = await sampleLevelChange(page);
+      const { flight, ys, move } = await playLevelChange(page);
+      assert.equal(flight, null, `${move}: no flight`);
       assert.ok(ys.length > 3, `frames sampled: ${ys.length}`);
       assert.equal(new Set(ys.map((y) => y.toFixed(3))).size, 1, `${move}: no animation, heights ${ys}`);
     } finally {

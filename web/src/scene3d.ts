@@ -85,6 +85,11 @@ export class BoardScene {
   private orientation: Side = 'white';
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
+  private lastPly: number | null = null;
+  /** The move in flight: its square, how far along (0..1), and how to place its piece. */
+  /** The last move's flight: heights along it at tenths of its time (for tests). */
+  lastFlight: { square: string; from: number; to: number; heights: number[] } | null = null;
+  private motion: { square: string; at: number; place?: (t: number) => void } | null = null;
   private oracleShown: Marks['oracle'] = null;
   /** The spread control: a factor on the distance between levels. */
   private spread = 1;
@@ -200,8 +205,10 @@ export class BoardScene {
     if (turned || this.homeOrbit.distance === 0) this.resetView(false);
     this.rules = { visualizer, marked: new Set(marks.targets.keys()) };
     const moveKey = view.last_move ? `${view.ply}:${view.last_move.from}-${view.last_move.to}` : '';
-    const animateFrom = moveKey !== this.lastMoveKey && this.lastMoveKey !== '' && view.last_move ? view.last_move : null;
+    // A new move one ply on from the position drawn (not a reload, take-back or first draw) animates.
+    const animateFrom = moveKey !== this.lastMoveKey && this.lastPly !== null && view.ply === this.lastPly + 1 && view.last_move ? view.last_move : null;
     this.lastMoveKey = moveKey;
+    this.lastPly = view.ply;
     this.buildPieces(view, marks, animateFrom);
     this.buildMarks(marks);
     this.invalidate();
@@ -543,18 +550,38 @@ export class BoardScene {
       if (moved && from) {
         const a = new Vector3(from.x, from.y, from.z);
         const b = moved.home.clone();
+        // Between levels the piece travels on an arc over both.
         const arc = Math.abs(a.y - b.y) > 0.01 ? 0.9 + Math.abs(a.y - b.y) * 0.4 : 0;
-        moved.group.position.copy(a);
+        const square = animateFrom.to;
+        const motion: { square: string; at: number; place?: (t: number) => void } = { square, at: 0 };
+        this.motion = motion;
+        const point = (t: number) => {
+          const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+          const v = new Vector3().lerpVectors(a, b, e);
+          v.y += Math.sin(Math.PI * e) * arc;
+          return v;
+        };
+        this.lastFlight = { square, from: a.y, to: b.y, heights: Array.from({ length: 11 }, (_, i) => point(i / 10).y) };
+        const place = (t: number) => {
+          // The pieces may be rebuilt mid-move (the socket's copy of the same position):
+          // always move the piece drawn on the square now.
+          this.pieces.get(square)?.group.position.copy(point(t));
+        };
+        motion.place = place;
+        place(0);
         this.tweens.push({
           start: performance.now(),
-          duration: 380,
+          duration: 420,
           apply: (t) => {
-            const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
-            moved.group.position.lerpVectors(a, b, e);
-            moved.group.position.y += Math.sin(Math.PI * e) * arc;
+            motion.at = t;
+            place(t);
+            if (t >= 1 && this.motion === motion) this.motion = null;
           },
         });
       }
+    } else if (this.motion) {
+      // Rebuilt during a move's flight: keep the piece where the flight has it.
+      this.motion.place?.(this.motion.at);
     }
   }
 

@@ -19,6 +19,7 @@ export function installTestHook(session: GameSession): void {
     getOrbit: () => scene()?.getOrbit() ?? null,
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
     piecePosition: (square: string) => scene()?.piecePosition(square) ?? null,
+    lastFlight: () => scene()?.lastFlight ?? null,
     spread: () => scene()?.getSpread() ?? null,
     focusedBoard: () => scene()?.focusedBoard() ?? null,
     coordinates: () => scene()?.drawnCoordinates() ?? [],
