@@ -3,7 +3,8 @@
 // `findTapPoint`, which runs the real picking rules), in every variant and rule set, at the
 // start and after 12 and 30 plies of a seeded game, on a 1280×800 desktop and a 390×844
 // phone. Destinations are measured with their piece lifted (the visualizer on), as a player
-// taps them. The figures go to e2e/out/reach.json.
+// taps them. The last move's square is in view and tappable too. The figures go to
+// e2e/out/reach.json.
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -101,7 +102,10 @@ const measureReach = (page) =>
       hook.tapSquare(from); // put it back
       await new Promise((r) => requestAnimationFrame(r));
     }
-    return { piecesTotal: froms.length, pieces: froms.length - missedPieces.length, missedPieces, destsTotal, dests: destsTotal - missedDests.length, missedDests };
+    // The last move (the opponent's, the computer's in a game against it) is in view and tappable.
+    const lastTo = v.last_move?.to ?? null;
+    const lastMoveInView = lastTo === null || (!!hook.squareToScreen(lastTo) && !!hook.findTapPoint(lastTo));
+    return { lastTo, lastMoveInView, piecesTotal: froms.length, pieces: froms.length - missedPieces.length, missedPieces, destsTotal, dests: destsTotal - missedDests.length, missedDests };
   });
 
 for (const setup of SETUPS) {
@@ -125,6 +129,7 @@ for (const setup of SETUPS) {
           // Every position is measured before the first failure is reported.
           for (const r of results) {
             assert.ok(r.piecesTotal > 0, 'the position has movable pieces');
+            assert.ok(r.lastMoveInView, `${name} ${screen} ply ${r.ply}: the last move's square ${r.lastTo} is in view and tappable`);
             assert.ok(r.pieces / r.piecesTotal >= 0.95, `${name} ${screen} ply ${r.ply}: pieces ${r.pieces}/${r.piecesTotal}, missed ${r.missedPieces.join(' ')}`);
             assert.ok(r.dests / r.destsTotal >= 0.95, `${name} ${screen} ply ${r.ply}: destinations ${r.dests}/${r.destsTotal}, missed ${r.missedDests.join(' ')}`);
           }
