@@ -103,7 +103,7 @@ export class BoardScene {
   private readonly labelLayer: HTMLElement;
   /** Points at the last move's square when it lies outside the view. */
   private readonly pointer: HTMLElement;
-  private labels: { el: HTMLElement; at: Vector3 }[] = [];
+  private labels: { el: HTMLElement; at: Vector3; right: boolean }[] = [];
   private tweens: Tween[] = [];
   private frameRequested = false;
   private readonly renderScale = new RenderScale();
@@ -334,10 +334,16 @@ export class BoardScene {
     for (const c of candidates) {
       const s = this.project(c);
       if (!s) continue;
+      if (!this.reachesCanvas(s)) continue;
       const r = this.pickClient(s.x, s.y);
       if (r && r.kind === 'square' && r.name === name) return s;
     }
     return null;
+  }
+
+  /** Whether a tap at this pixel lands on the canvas (not on a label over it). */
+  private reachesCanvas(s: { x: number; y: number }): boolean {
+    return typeof document.elementFromPoint !== 'function' || document.elementFromPoint(s.x, s.y) === this.canvas;
   }
 
   /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
@@ -470,9 +476,13 @@ export class BoardScene {
       const white = this.orientation === 'white';
       const xs = points.map((p) => p.x);
       const zs = points.map((p) => p.z);
-      const at = new Vector3(white ? Math.min(...xs) - 0.55 : Math.max(...xs) + 0.55, points[0].y, white ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55);
-      this.labels.push({ el, at });
+      // Tri-D's king-side attack boards are labelled on their outer (right) side, off the level.
       const ab = view.attack_boards.find((b) => b.name === board);
+      const kingSide = !!ab && ab.post_coords[0] > 2;
+      const atMaxX = kingSide || !white;
+      const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, white ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55);
+      // The label extends away from its board: to the right only for a king-side board seen by White.
+      this.labels.push({ el, at, right: kingSide && white });
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
@@ -848,7 +858,7 @@ export class BoardScene {
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
     const shown: { el: HTMLElement; box: LabelBox }[] = [];
-    for (const { el, at } of this.labels) {
+    for (const { el, at, right } of this.labels) {
       const p = at.clone().project(this.camera);
       const visible = p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
       el.style.display = visible ? '' : 'none';
@@ -856,7 +866,8 @@ export class BoardScene {
       // Anchored at the board's near left corner: the label ends there, centred on it.
       const bw = el.offsetWidth;
       const bh = el.offsetHeight;
-      const x = Math.max(0, ((p.x + 1) / 2) * w - bw);
+      const px = ((p.x + 1) / 2) * w;
+      const x = Math.min(Math.max(0, right ? px : px - bw), Math.max(0, w - bw));
       shown.push({ el, box: { x, y: ((1 - p.y) / 2) * h - bh / 2, w: bw, h: bh } });
     }
     const boxes = placeLabels(
