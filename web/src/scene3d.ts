@@ -34,7 +34,7 @@ import {
 } from 'three';
 import type { Cell, GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { boardDestinationSquares, boardLabel, cellPosition, fileLetter, rankText, HOME_ELEVATION, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
+import { boardDestinationSquares, boardLabel, cellPosition, fileLetter, rankText, HOME_ELEVATION, LEVEL_STEP, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
@@ -480,7 +480,11 @@ export class BoardScene {
       const ab = view.attack_boards.find((b) => b.name === board);
       const kingSide = !!ab && ab.post_coords[0] > 2;
       const atMaxX = kingSide || !white;
-      const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, white ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55);
+      // Where levels step sideways (Quadlevel), the near corner lies over the level beside
+      // it: label those at their far corner instead, where nothing stands.
+      const far = LEVEL_STEP[view.variant].dx > 0;
+      const nearZ = white !== far ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55;
+      const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, nearZ);
       // The label extends away from its board: to the right only for a king-side board seen by White.
       this.labels.push({ el, at, right: kingSide && white });
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
