@@ -10,25 +10,49 @@ export interface Vec3 {
   z: number;
 }
 
-/** Height between neighbouring levels, per variant (one unit is a square's width). */
-const LEVEL_GAP: Record<Variant, number> = { stacked: 2.2, trid: 1.35, quadlevel: 1.7, fourfold: 2.6 };
+/**
+ * How neighbouring levels sit apart, per variant (one unit is a square's width): `gap` up,
+ * and for the stacked games a step sideways (`dx`) or backwards (`dz`, away from White) per
+ * level up, so a level never hides much of the one below it from the default camera.
+ * Stacked's 8×8 boards step back; Quadlevel's narrow 4×8 levels step to the side.
+ */
+export const LEVEL_STEP: Record<Variant, { gap: number; dx: number; dz: number }> = {
+  stacked: { gap: 2.6, dx: 0, dz: 2.6 },
+  trid: { gap: 2.1, dx: 0, dz: 0 },
+  quadlevel: { gap: 1.4, dx: 4.7, dz: 0 },
+  fourfold: { gap: 2.6, dx: 0, dz: 0 },
+};
 
-/** The centre of a square's top face in the 3D scene (y is up; White sits at +z). */
-export function cellPosition(variant: Variant, coords: readonly number[]): Vec3 {
+/** The spread control's range: a factor on the distance between levels. */
+export const SPREAD_MIN = 0.5;
+export const SPREAD_MAX = 2;
+
+/**
+ * The centre of a square's top face in the 3D scene (y is up; White sits at +z), with the
+ * levels `spread` times their usual distance apart.
+ */
+export function cellPosition(variant: Variant, coords: readonly number[], spread = 1): Vec3 {
   const [x, y, z, w] = coords;
+  const { gap, dx, dz } = LEVEL_STEP[variant];
+  const g = gap * spread;
   switch (variant) {
     case 'stacked':
-      return { x: x - 3.5, y: z * LEVEL_GAP.stacked, z: 3.5 - y };
+      return { x: x - 3.5 + z * dx * spread, y: z * g, z: 3.5 - y - z * dz * spread };
     case 'trid':
-      return { x: x - 2.5, y: (z - 4) * LEVEL_GAP.trid, z: 4.5 - y };
-    case 'quadlevel':
-      // Level index 0 is the top level (L1).
-      return { x: x - 1.5, y: (1.5 - z) * LEVEL_GAP.quadlevel, z: 3.5 - y };
+      return { x: x - 2.5, y: (z - 4) * g, z: 4.5 - y };
+    case 'quadlevel': {
+      // Level index 0 is the top level (L1); `up` counts levels from the bottom one.
+      const up = 1.5 - z;
+      return { x: x - 1.5 + up * dx * spread, y: up * g, z: 3.5 - y - up * dz * spread };
+    }
     case 'fourfold':
       // Z picks the column of boards, W the row (W=1 above W=0).
-      return { x: x - 1.5 + (z === 0 ? -2.75 : 2.75), y: (w - 0.5) * LEVEL_GAP.fourfold, z: 1.5 - y };
+      return { x: x - 1.5 + (z === 0 ? -2.75 : 2.75), y: (w - 0.5) * g, z: 1.5 - y };
   }
 }
+
+/** The camera's default elevation per variant (radians above the horizon). */
+export const HOME_ELEVATION: Record<Variant, number> = { stacked: 0.62, trid: 0.56, quadlevel: 0.62, fourfold: 0.62 };
 
 /** The squares a Tri-D board move `to` would cover, as the server's legal move gives them. */
 export function boardDestinationSquares(view: Pick<Screen, 'legal_moves'>, to: string): number[][] {
@@ -37,10 +61,10 @@ export function boardDestinationSquares(view: Pick<Screen, 'legal_moves'>, to: s
 }
 
 /** Where a Tri-D post stands and how far it reaches (from its main board to the board). */
-export function postGeometry(board: AttackBoard): { top: Vec3; bottom: Vec3 } {
+export function postGeometry(board: AttackBoard, spread = 1): { top: Vec3; bottom: Vec3 } {
   const [x, y, level] = board.post_coords;
-  const a = cellPosition('trid', [x, y, level, 0]);
-  const b = cellPosition('trid', [x, y, board.main_level, 0]);
+  const a = cellPosition('trid', [x, y, level, 0], spread);
+  const b = cellPosition('trid', [x, y, board.main_level, 0], spread);
   return a.y > b.y ? { top: a, bottom: b } : { top: b, bottom: a };
 }
 
@@ -77,8 +101,13 @@ export interface FlatRow {
 
 const FILES = 'abcdefgh';
 
-function rankLabel(variant: Variant, y: number): string {
+/** The rank as square names spell it (Tri-D counts ranks from 0). */
+export function rankText(variant: Variant, y: number): string {
   return String(variant === 'trid' ? y : y + 1);
+}
+
+export function fileLetter(x: number): string {
+  return FILES[x] ?? '?';
 }
 
 function panel(variant: Variant, board: string, label: string, cells: Cell[], orientation: Side): FlatPanel {
@@ -97,7 +126,7 @@ function panel(variant: Variant, board: string, label: string, cells: Cell[], or
   const files: string[] = [];
   for (let x = minX; x <= maxX; x++) files.push(FILES[x]);
   const ranks: string[] = [];
-  for (let y = maxY; y >= minY; y--) ranks.push(rankLabel(variant, y));
+  for (let y = maxY; y >= minY; y--) ranks.push(rankText(variant, y));
   if (!white) {
     files.reverse();
     ranks.reverse();

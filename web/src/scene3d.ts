@@ -6,6 +6,7 @@ import {
   AmbientLight,
   BoxGeometry,
   BufferGeometry,
+  CanvasTexture,
   CircleGeometry,
   Color,
   CylinderGeometry,
@@ -31,12 +32,13 @@ import {
   WebGLRenderer,
   type Object3D,
 } from 'three';
-import type { GameView, Side } from './api';
+import type { Cell, GameView, Side } from './api';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
-import { boardDestinationSquares, boardLabel, cellPosition, postGeometry, type Vec3 } from './layout';
+import { boardDestinationSquares, boardLabel, cellPosition, fileLetter, rankText, HOME_ELEVATION, LEVEL_STEP, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
 import type { Marks } from './marks';
 import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
+import { placeLabels, type LabelBox } from './label-placement';
 import { RenderScale } from './render-scale';
 
 const TAP_SLOP = 6;
@@ -67,6 +69,8 @@ export class BoardScene {
   private orbit: Orbit = { azimuth: 0, elevation: 0.6, distance: 14 };
   private homeOrbit: Orbit = { ...this.orbit };
   private radius = 6;
+  /** The box round every square (and a piece's height above it). */
+  private bounds = { min: new Vector3(-4, 0, -4), max: new Vector3(4, 1, 4) };
 
   private boardLayer = new Group();
   private pieceLayer = new Group();
@@ -81,12 +85,27 @@ export class BoardScene {
   private orientation: Side = 'white';
   private rules = { visualizer: true, marked: new Set<string>() as ReadonlySet<string> };
   private lastMoveKey = '';
+  private lastPly: number | null = null;
+  /** The move in flight: its square, how far along (0..1), and how to place its piece. */
+  /** The last move's flight: heights along it at tenths of its time (for tests). */
+  lastFlight: { square: string; from: number; to: number; heights: number[] } | null = null;
+  private motion: { square: string; at: number; place?: (t: number) => void } | null = null;
   private oracleShown: Marks['oracle'] = null;
   /** Inspect marks last drawn, square to mark (for tests). */
   private inspectShown = new Map<string, string>();
+  /** The spread control: a factor on the distance between levels. */
+  private spread = 1;
+  private marks: Marks | null = null;
+  /** The board brought forward by a tap on its label (the others fade), if any. */
+  private focused: string | null = null;
+  private coordinates: { text: string; board: string; at: Vec3 }[] = [];
+  private readonly glyphs = new Map<string, MeshBasicMaterial>();
+  private boardMeshes = new Map<string, { light: InstancedMesh; dark: InstancedMesh }>();
 
   private readonly labelLayer: HTMLElement;
-  private labels: { el: HTMLElement; at: Vector3 }[] = [];
+  /** Points at the last move's square when it lies outside the view. */
+  private readonly pointer: HTMLElement;
+  private labels: { el: HTMLElement; at: Vector3; right: boolean }[] = [];
   private tweens: Tween[] = [];
   private frameRequested = false;
   private readonly renderScale = new RenderScale();
@@ -100,6 +119,11 @@ export class BoardScene {
   private readonly mats = {
     light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
     dark: new MeshStandardMaterial({ color: 0x5b4636, roughness: 0.8 }),
+    // Boards faded while another is brought forward: shown faintly, never in the way of a tap.
+    lightFaded: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.08, depthWrite: false, side: DoubleSide }),
+    darkFaded: new MeshStandardMaterial({ color: 0x5b4636, transparent: true, opacity: 0.14, depthWrite: false }),
+    whiteFaded: new MeshStandardMaterial({ color: 0xf4ecdc, transparent: true, opacity: 0.18, depthWrite: false }),
+    blackFaded: new MeshStandardMaterial({ color: 0x2b2522, transparent: true, opacity: 0.22, depthWrite: false }),
     white: new MeshStandardMaterial({ color: 0xf4ecdc, roughness: 0.45 }),
     black: new MeshStandardMaterial({ color: 0x2b2522, roughness: 0.45 }),
     liftedWhite: new MeshStandardMaterial({ color: 0xfff6c8, emissive: 0x665500, roughness: 0.4 }),
@@ -140,6 +164,7 @@ export class BoardScene {
     square: new PlaneGeometry(0.96, 0.96),
     captureRing: new RingGeometry(0.3, 0.46, 28),
     diamond: new CircleGeometry(0.22, 4),
+    glyph: new PlaneGeometry(0.5, 0.5),
   };
 
   constructor(
@@ -154,8 +179,11 @@ export class BoardScene {
     this.canvas.style.touchAction = 'none';
     this.labelLayer = document.createElement('div');
     this.labelLayer.className = 'labels3d';
-    this.labelLayer.setAttribute('aria-hidden', 'true');
-    container.append(this.canvas, this.labelLayer);
+    this.pointer = document.createElement('div');
+    this.pointer.className = 'lastmove-pointer';
+    this.pointer.setAttribute('role', 'note');
+    this.pointer.hidden = true;
+    container.append(this.canvas, this.labelLayer, this.pointer);
     this.scene.add(new HemisphereLight(0xdde6ff, 0x332a22, 1.4));
     this.scene.add(new AmbientLight(0xffffff, 0.35));
     const sun = new DirectionalLight(0xffffff, 1.6);
@@ -172,22 +200,51 @@ export class BoardScene {
 
   update(view: GameView, marks: Marks, orientation: Side, visualizer: boolean): void {
     this.view = view;
-    const key = view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
+    this.marks = marks;
+    const turned = orientation !== this.orientation;
+    this.orientation = orientation;
+    const key = this.spread + '|' + orientation + '|' + view.variant + '|' + view.cells.map((c) => c.name).join(',') + '|' + view.attack_boards.map((b) => b.position).join(',');
     if (key !== this.geometryKey) {
       this.geometryKey = key;
       this.buildBoards(view);
     }
-    if (orientation !== this.orientation || this.homeOrbit.distance === 0) {
-      this.orientation = orientation;
-      this.resetView(false);
-    }
+    if (turned || this.homeOrbit.distance === 0) this.resetView(false);
     this.rules = { visualizer, marked: new Set(marks.targets.keys()) };
     const moveKey = view.last_move ? `${view.ply}:${view.last_move.from}-${view.last_move.to}` : '';
-    const animateFrom = moveKey !== this.lastMoveKey && this.lastMoveKey !== '' && view.last_move ? view.last_move : null;
+    // A new move one ply on from the position drawn (not a reload, take-back or first draw) animates.
+    const animateFrom = moveKey !== this.lastMoveKey && this.lastPly !== null && view.ply === this.lastPly + 1 && view.last_move ? view.last_move : null;
     this.lastMoveKey = moveKey;
+    this.lastPly = view.ply;
     this.buildPieces(view, marks, animateFrom);
     this.buildMarks(marks);
     this.invalidate();
+  }
+
+  /** Moves the levels apart or together (the spread control), keeping the camera's angle. */
+  setSpread(spread: number): void {
+    const next = Math.min(SPREAD_MAX, Math.max(SPREAD_MIN, spread));
+    if (next === this.spread || !this.view || !this.marks) return;
+    this.spread = next;
+    const orbit = this.getOrbit();
+    const home = this.homeOrbit.distance;
+    this.update(this.view, this.marks, this.orientation, this.rules.visualizer);
+    // buildBoards reset the view to fit the new extent; keep the player's angle and zoom.
+    this.setOrbit({ ...orbit, distance: (orbit.distance / home) * this.homeOrbit.distance });
+  }
+
+  getSpread(): number {
+    return this.spread;
+  }
+
+  /** Where the piece standing on `square` is drawn now (mid-animation too), for tests. */
+  piecePosition(square: string): Vec3 | null {
+    const piece = this.pieces.get(square);
+    return piece ? { x: piece.group.position.x, y: piece.group.position.y, z: piece.group.position.z } : null;
+  }
+
+  /** The coordinates drawn on the boards' edges, for tests. */
+  drawnCoordinates(): { text: string; board: string }[] {
+    return this.coordinates.map(({ text, board }) => ({ text, board }));
   }
 
   turn(): void {
@@ -204,21 +261,45 @@ export class BoardScene {
   }
 
   resetView(animate = true): void {
-    const home = {
+    const angle = {
       azimuth: this.orientation === 'white' ? 0 : Math.PI,
-      elevation: 0.62,
-      distance: this.fitDistance(),
+      elevation: this.view ? HOME_ELEVATION[this.view.variant] : 0.62,
     };
+    const home = { ...angle, distance: this.fitDistance(angle) };
     this.homeOrbit = home;
     if (animate) this.animateOrbit(home);
     else this.setOrbit(home);
   }
 
-  /** The distance at which the boards' bounding sphere fits the narrower field of view. */
-  private fitDistance(): number {
-    const half = (this.camera.fov * Math.PI) / 360;
-    const horizontal = Math.atan(Math.tan(half) * this.camera.aspect);
-    return (this.radius / Math.sin(Math.min(half, horizontal))) * 1.12;
+  /**
+   * The nearest distance from which the whole scene's box fits the view at `orbit`'s angle
+   * (a margin kept for the labels), found by halving: tighter than a bounding sphere, so
+   * the boards are drawn as large as the screen allows.
+   */
+  private fitDistance(orbit: Omit<Orbit, 'distance'>): number {
+    const corners: Vector3[] = [];
+    for (const x of [this.bounds.min.x, this.bounds.max.x])
+      for (const y of [this.bounds.min.y, this.bounds.max.y])
+        for (const z of [this.bounds.min.z, this.bounds.max.z]) corners.push(new Vector3(x, y, z));
+    const fits = (distance: number) => {
+      this.orbit = { ...orbit, distance };
+      this.placeCamera();
+      return corners.every((c) => {
+        const p = c.clone().project(this.camera);
+        return p.z < 1 && Math.abs(p.x) <= 0.9 && Math.abs(p.y) <= 0.9;
+      });
+    };
+    const saved = this.orbit;
+    let lo = this.radius * 0.5;
+    let hi = this.radius * 6;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(mid)) hi = mid;
+      else lo = mid;
+    }
+    this.orbit = saved;
+    this.placeCamera();
+    return hi;
   }
 
   getOrbit(): Orbit {
@@ -246,24 +327,34 @@ export class BoardScene {
     if (!p) return null;
     const piece = this.pieces.get(name);
     const h = piece ? PIECE_HEIGHT[piece.letter.toLowerCase()] : 0;
+    // Centre first, then a grid over the piece's stand-in (or the square's face).
     const candidates: Vector3[] = [];
-    for (const fy of piece ? [0.5, 0.3, 0.7, 0.15] : [0]) {
-      for (const [dx, dz] of [[0, 0], [0.3, 0.3], [-0.3, 0.3], [0.3, -0.3], [-0.3, -0.3], [0, 0.4], [0, -0.4], [0.4, 0], [-0.4, 0]]) {
-        candidates.push(new Vector3(p.x + dx * (piece ? 0.5 : 1), p.y + h * fy + (piece ? 0 : SLAB / 2), p.z + dz * (piece ? 0.5 : 1)));
+    const offsets: number[][] = [[0, 0]];
+    for (const a of [-2, -1, 0, 1, 2]) for (const b of [-2, -1, 0, 1, 2]) if (a || b) offsets.push([a / 2, b / 2]);
+    for (const fy of piece ? [0.5, 0.3, 0.7, 0.15, 0.85, 0.05] : [0]) {
+      for (const [dx, dz] of offsets) {
+        const r = piece ? 0.25 : 0.42;
+        candidates.push(new Vector3(p.x + dx * r, p.y + h * fy + (piece ? 0 : SLAB / 2), p.z + dz * r));
       }
     }
     for (const c of candidates) {
       const s = this.project(c);
       if (!s) continue;
+      if (!this.reachesCanvas(s)) continue;
       const r = this.pickClient(s.x, s.y);
       if (r && r.kind === 'square' && r.name === name) return s;
     }
     return null;
   }
 
+  /** Whether a tap at this pixel lands on the canvas (not on a label over it). */
+  private reachesCanvas(s: { x: number; y: number }): boolean {
+    return typeof document.elementFromPoint !== 'function' || document.elementFromPoint(s.x, s.y) === this.canvas;
+  }
+
   /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
   findBoardDestPoint(to: string): { x: number; y: number } | null {
-    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
+    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
     if (!pts.length) return null;
     const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
     const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
@@ -280,7 +371,8 @@ export class BoardScene {
   pickClient(x: number, y: number): PickResult {
     const rect = this.canvas.getBoundingClientRect();
     const ndc = { x: ((x - rect.left) / rect.width) * 2 - 1, y: -((y - rect.top) / rect.height) * 2 + 1 };
-    return pickAt(this.camera, ndc, this.standIns, this.rules, this.raycaster);
+    const standIns = this.focused === null ? this.standIns : this.standIns.filter((o) => !this.isFaded(this.standInBoard(o)));
+    return pickAt(this.camera, ndc, standIns, this.rules, this.raycaster);
   }
 
   /** Turns the view for `ms` milliseconds, one step per frame, and reports frames per second. */
@@ -332,36 +424,40 @@ export class BoardScene {
     this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick === 'piece');
     this.cellPos.clear();
     this.cellBoard.clear();
-    const light = view.cells.filter((c) => !c.dark);
-    const dark = view.cells.filter((c) => c.dark);
     const m = new Matrix4();
-    const lightMesh = new InstancedMesh(this.geos.slab, this.mats.light, Math.max(1, light.length));
-    const darkMesh = new InstancedMesh(this.geos.slab, this.mats.dark, Math.max(1, dark.length));
-    lightMesh.count = light.length;
-    darkMesh.count = dark.length;
-    lightMesh.renderOrder = 2;
     const min = new Vector3(Infinity, Infinity, Infinity);
     const max = new Vector3(-Infinity, -Infinity, -Infinity);
-    const place = (list: typeof light, mesh: InstancedMesh) =>
-      list.forEach((c, i) => {
-        const p = cellPosition(view.variant, c.coords);
-        this.cellPos.set(c.name, p);
-        this.cellBoard.set(c.name, c.board);
-        min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
-        max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
-        m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
-        mesh.setMatrixAt(i, m);
-        const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
-        standIn.position.set(p.x, p.y - SLAB / 2, p.z);
-        standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
-        standIn.updateMatrixWorld();
-        this.standIns.push(standIn);
-      });
-    place(light, lightMesh);
-    place(dark, darkMesh);
-    lightMesh.instanceMatrix.needsUpdate = true;
-    darkMesh.instanceMatrix.needsUpdate = true;
-    this.boardLayer.add(darkMesh, lightMesh);
+    // One pair of meshes per board, so a board can fade when another is brought forward.
+    this.boardMeshes.clear();
+    const boards = new Map<string, Cell[]>();
+    for (const c of view.cells) boards.set(c.board, [...(boards.get(c.board) ?? []), c]);
+    for (const [board, cells] of boards) {
+      const mesh = (dark: boolean) => {
+        const list = cells.filter((c) => c.dark === dark);
+        const im = new InstancedMesh(this.geos.slab, dark ? this.mats.dark : this.mats.light, Math.max(1, list.length));
+        im.count = list.length;
+        if (!dark) im.renderOrder = 2;
+        list.forEach((c, i) => {
+          const p = cellPosition(view.variant, c.coords, this.spread);
+          this.cellPos.set(c.name, p);
+          this.cellBoard.set(c.name, c.board);
+          min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
+          max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
+          m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
+          im.setMatrixAt(i, m);
+          const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
+          standIn.position.set(p.x, p.y - SLAB / 2, p.z);
+          standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
+          standIn.updateMatrixWorld();
+          this.standIns.push(standIn);
+        });
+        im.instanceMatrix.needsUpdate = true;
+        return im;
+      };
+      const pair = { dark: mesh(true), light: mesh(false) };
+      this.boardMeshes.set(board, pair);
+      this.boardLayer.add(pair.dark, pair.light);
+    }
 
     // Frames round every board; attack boards framed in their owner's colour.
     const groups = new Map<string, Vec3[]>();
@@ -374,24 +470,45 @@ export class BoardScene {
     this.labels = [];
     this.labelLayer.replaceChildren();
     for (const [board, points] of groups) {
-      const el = document.createElement('span');
+      // A tap on a board's label brings that board forward (the others fade); again, back.
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.className = 'level-label';
+      el.dataset.board = board;
       el.textContent = boardLabel(view, board);
+      el.title = `Bring ${el.textContent} forward`;
+      el.addEventListener('click', () => this.focusBoard(this.focused === board ? null : board));
       this.labelLayer.append(el);
-      const at = new Vector3(Math.min(...points.map((p) => p.x)) - 0.55, points[0].y, Math.max(...points.map((p) => p.z)) + 0.55);
-      this.labels.push({ el, at });
+      const white = this.orientation === 'white';
+      const xs = points.map((p) => p.x);
+      const zs = points.map((p) => p.z);
+      // Tri-D's king-side attack boards are labelled on their outer (right) side, off the level.
       const ab = view.attack_boards.find((b) => b.name === board);
+      const kingSide = !!ab && ab.post_coords[0] > 2;
+      const atMaxX = kingSide || !white;
+      // Where levels step sideways (Quadlevel), the near corner lies over the level beside
+      // it: label those at their far corner instead, where nothing stands.
+      const far = LEVEL_STEP[view.variant].dx > 0;
+      const nearZ = white !== far ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55;
+      const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, nearZ);
+      // The label extends away from its board: to the right only for a king-side board seen by White.
+      this.labels.push({ el, at, right: kingSide && white });
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
     }
+    this.addCoordinates(view, groups);
     for (const ab of view.attack_boards) {
-      const g = postGeometry(ab);
+      const g = postGeometry(ab, this.spread);
       const h = Math.abs(g.top.y - g.bottom.y);
       const post = new Mesh(this.geos.post, this.mats.post);
       post.scale.y = h;
       post.position.set(g.top.x, (g.top.y + g.bottom.y) / 2 - SLAB / 2, g.top.z);
       this.boardLayer.add(post);
     }
+    this.bounds = { min, max };
+    if (this.focused !== null && !groups.has(this.focused)) this.focused = null;
+    this.applyFocus();
     const center = min.clone().add(max).multiplyScalar(0.5);
     this.target.copy(center);
     this.radius = Math.max(3, max.clone().sub(min).length() / 2);
@@ -417,8 +534,9 @@ export class BoardScene {
     return new LineLoop(g, material);
   }
 
-  private pieceMaterial(letter: string, lifted: boolean, checked: boolean) {
+  private pieceMaterial(letter: string, lifted: boolean, checked: boolean, faded: boolean) {
     const white = letter === letter.toUpperCase();
+    if (faded) return white ? this.mats.whiteFaded : this.mats.blackFaded;
     if (checked) return white ? this.mats.checkWhite : this.mats.checkBlack;
     if (lifted) return white ? this.mats.liftedWhite : this.mats.liftedBlack;
     return white ? this.mats.white : this.mats.black;
@@ -433,7 +551,7 @@ export class BoardScene {
       const p = this.cellPos.get(c.name);
       if (!p) continue;
       const lifted = marks.lifted === c.name;
-      const group = buildPiece(c.piece, this.pieceMaterial(c.piece, lifted, marks.checked.has(c.name)));
+      const group = buildPiece(c.piece, this.pieceMaterial(c.piece, lifted, marks.checked.has(c.name), this.isFaded(c.board)));
       const home = new Vector3(p.x, p.y + (lifted ? 0.3 : 0), p.z);
       group.position.copy(home);
       this.pieceLayer.add(group);
@@ -452,18 +570,38 @@ export class BoardScene {
       if (moved && from) {
         const a = new Vector3(from.x, from.y, from.z);
         const b = moved.home.clone();
+        // Between levels the piece travels on an arc over both.
         const arc = Math.abs(a.y - b.y) > 0.01 ? 0.9 + Math.abs(a.y - b.y) * 0.4 : 0;
-        moved.group.position.copy(a);
+        const square = animateFrom.to;
+        const motion: { square: string; at: number; place?: (t: number) => void } = { square, at: 0 };
+        this.motion = motion;
+        const point = (t: number) => {
+          const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+          const v = new Vector3().lerpVectors(a, b, e);
+          v.y += Math.sin(Math.PI * e) * arc;
+          return v;
+        };
+        this.lastFlight = { square, from: a.y, to: b.y, heights: Array.from({ length: 11 }, (_, i) => point(i / 10).y) };
+        const place = (t: number) => {
+          // The pieces may be rebuilt mid-move (the socket's copy of the same position):
+          // always move the piece drawn on the square now.
+          this.pieces.get(square)?.group.position.copy(point(t));
+        };
+        motion.place = place;
+        place(0);
         this.tweens.push({
           start: performance.now(),
-          duration: 380,
+          duration: 420,
           apply: (t) => {
-            const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
-            moved.group.position.lerpVectors(a, b, e);
-            moved.group.position.y += Math.sin(Math.PI * e) * arc;
+            motion.at = t;
+            place(t);
+            if (t >= 1 && this.motion === motion) this.motion = null;
           },
         });
       }
+    } else if (this.motion) {
+      // Rebuilt during a move's flight: keep the piece where the flight has it.
+      this.motion.place?.(this.motion.at);
     }
   }
 
@@ -509,7 +647,7 @@ export class BoardScene {
     this.buildOracleMarks(marks, flatOn);
     this.buildInspectMarks(marks, flatOn);
     for (const to of marks.boardTargets) {
-      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
       if (!pts.length) continue;
       this.markLayer.add(this.rectangle(pts, 0.5, this.mats.boardDest));
       this.markLayer.add(this.rectangle(pts, 0.44, this.mats.boardDest));
@@ -568,10 +706,115 @@ export class BoardScene {
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.6, this.mats.oracleFromLine), this.rectangle(pts, 0.54, this.mats.oracleFromLine));
     }
     if (o.boardTo) {
-      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c, this.spread)) : [];
       for (const p of pts) flatOn(new Mesh(this.geos.square, this.mats.oracleTo), p, 0);
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.56, this.mats.oracleToLine), this.rectangle(pts, 0.5, this.mats.oracleToLine));
     }
+  }
+
+  // ------------------------------------------------------------------ levels brought forward
+
+  /** Brings `board` forward (null: none): the other boards fade and let taps through. */
+  focusBoard(board: string | null): void {
+    this.focused = board;
+    this.applyFocus();
+    if (this.view && this.marks) this.buildPieces(this.view, this.marks, null);
+    this.invalidate();
+  }
+
+  private applyFocus(): void {
+    const board = this.focused;
+    for (const [b, pair] of this.boardMeshes) {
+      const faded = this.isFaded(b);
+      pair.light.material = faded ? this.mats.lightFaded : this.mats.light;
+      pair.dark.material = faded ? this.mats.darkFaded : this.mats.dark;
+    }
+    for (const { el } of this.labels) {
+      const on = el.dataset.board === board;
+      el.setAttribute('aria-pressed', String(on));
+      el.classList.toggle('faded', this.isFaded(el.dataset.board ?? ''));
+    }
+  }
+
+  focusedBoard(): string | null {
+    return this.focused;
+  }
+
+  private isFaded(board: string): boolean {
+    return this.focused !== null && board !== this.focused;
+  }
+
+  private standInBoard(o: Object3D): string {
+    const s = (o.userData as { standIn: StandIn }).standIn;
+    if (s.pick === 'square') return this.cellBoard.get(s.name) ?? '';
+    if (s.pick === 'piece') return this.cellBoard.get(s.square) ?? '';
+    return this.focused ?? '';
+  }
+
+  // ------------------------------------------------------------------ coordinates
+
+  /**
+   * File letters along a board's near edge and rank numbers along its left edge (Tri-D's
+   * attack boards: on their outer side). In Tri-D a letter that would lie under another
+   * board of the same stand (an attack board over its main level) is left out.
+   */
+  private addCoordinates(view: GameView, groups: Map<string, Vec3[]>): void {
+    const white = this.orientation === 'white';
+    const spots: { text: string; board: string; at: Vec3 }[] = [];
+    for (const [board, points] of groups) {
+      const y = points[0].y + 0.01;
+      const xs = points.map((p) => p.x);
+      const zs = points.map((p) => p.z);
+      const nearZ = white ? Math.max(...zs) + 0.78 : Math.min(...zs) - 0.78;
+      const ab = view.attack_boards.find((b) => b.name === board);
+      // Attack boards on the king's side (files e, f) carry their ranks on the right.
+      const onRight = ab ? ab.post_coords[0] > 2 === white : false;
+      const sideX = onRight === white ? Math.max(...xs) + 0.78 : Math.min(...xs) - 0.78;
+      const files = new Map<string, number>();
+      const ranks = new Map<string, number>();
+      for (const c of view.cells) {
+        if (c.board !== board) continue;
+        const p = this.cellPos.get(c.name);
+        if (!p) continue;
+        files.set(fileLetter(c.coords[0]), p.x);
+        ranks.set(rankText(view.variant, c.coords[1]), p.z);
+      }
+      for (const [text, x] of files) spots.push({ text, board, at: { x, y, z: nearZ } });
+      for (const [text, z] of ranks) spots.push({ text, board, at: { x: sideX, y, z } });
+    }
+    const under = (spot: (typeof spots)[number]) =>
+      view.variant === 'trid' &&
+      [...groups].some(([board, pts]) => {
+        if (board === spot.board || Math.abs(pts[0].y - spot.at.y) > 2.5 * this.spread) return false;
+        const xs = pts.map((p) => p.x);
+        const zs = pts.map((p) => p.z);
+        return spot.at.x > Math.min(...xs) - 0.6 && spot.at.x < Math.max(...xs) + 0.6 && spot.at.z > Math.min(...zs) - 0.6 && spot.at.z < Math.max(...zs) + 0.6;
+      });
+    this.coordinates = spots.filter((spot) => !under(spot));
+    for (const spot of this.coordinates) this.boardLayer.add(this.glyph(spot.text, spot.at.x, spot.at.y, spot.at.z));
+  }
+
+  private glyph(text: string, x: number, y: number, z: number): Mesh {
+    let material = this.glyphs.get(text);
+    if (!material) {
+      const c = document.createElement('canvas');
+      c.width = c.height = 64;
+      const ctx = c.getContext('2d');
+      if (ctx) {
+        ctx.fillStyle = '#c9d4e3';
+        ctx.font = 'bold 44px sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(text, 32, 34);
+      }
+      material = new MeshBasicMaterial({ map: new CanvasTexture(c), transparent: true, depthWrite: false });
+      this.glyphs.set(text, material);
+    }
+    const mesh = new Mesh(this.geos.glyph, material);
+    mesh.rotation.x = -Math.PI / 2;
+    if (this.orientation !== 'white') mesh.rotation.z = Math.PI;
+    mesh.position.set(x, y, z);
+    return mesh;
   }
 
   // ------------------------------------------------------------------ camera and rendering
@@ -645,12 +888,50 @@ export class BoardScene {
   private placeLabels(): void {
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
-    for (const { el, at } of this.labels) {
+    const shown: { el: HTMLElement; box: LabelBox }[] = [];
+    for (const { el, at, right } of this.labels) {
       const p = at.clone().project(this.camera);
       const visible = p.z < 1 && Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
       el.style.display = visible ? '' : 'none';
-      if (visible) el.style.transform = `translate(${((p.x + 1) / 2) * w}px, ${((1 - p.y) / 2) * h}px) translate(-100%, -50%)`;
+      if (!visible) continue;
+      // Anchored at the board's near left corner: the label ends there, centred on it.
+      const bw = el.offsetWidth;
+      const bh = el.offsetHeight;
+      const px = ((p.x + 1) / 2) * w;
+      const x = Math.min(Math.max(0, right ? px : px - bw), Math.max(0, w - bw));
+      shown.push({ el, box: { x, y: ((1 - p.y) / 2) * h - bh / 2, w: bw, h: bh } });
     }
+    const boxes = placeLabels(
+      shown.map((s) => s.box),
+      h,
+    );
+    shown.forEach(({ el }, i) => (el.style.transform = `translate(${boxes[i].x}px, ${boxes[i].y}px)`));
+    this.placeLastMovePointer(w, h);
+  }
+
+  /** Shows an arrow at the view's edge toward the last move's square when it is out of view. */
+  private placeLastMovePointer(w: number, h: number): void {
+    const to = this.view?.last_move?.to;
+    const p = to ? this.cellPos.get(to) : undefined;
+    if (!p) {
+      this.pointer.hidden = true;
+      return;
+    }
+    const v = new Vector3(p.x, p.y, p.z).project(this.camera);
+    const behind = v.z > 1;
+    const inView = !behind && Math.abs(v.x) <= 0.97 && Math.abs(v.y) <= 0.97;
+    this.pointer.hidden = inView;
+    if (inView) return;
+    // Towards the square from the centre (mirrored when it lies behind the camera).
+    const dx = behind ? -v.x : v.x;
+    const dy = behind ? -v.y : v.y;
+    const k = 0.88 / Math.max(Math.abs(dx), Math.abs(dy), 1e-6);
+    const sx = ((dx * k + 1) / 2) * w;
+    const sy = ((1 - dy * k) / 2) * h;
+    const angle = Math.atan2(-dy, dx);
+    this.pointer.textContent = `Last move ${to}`;
+    this.pointer.style.transform = `translate(${sx}px, ${sy}px) translate(-50%, -50%)`;
+    this.pointer.style.setProperty('--angle', `${angle}rad`);
   }
 
   // ------------------------------------------------------------------ input

@@ -5,6 +5,7 @@ import { useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { GameView } from '../api';
 import { renderFlat, type FlatMotion } from '../flat';
+import { SpreadControl } from './spread';
 import { ReviewBanner } from './review-panel';
 import type { GameSession } from './session';
 
@@ -68,6 +69,7 @@ export function BoardArea({ session }: { session: GameSession }) {
           <button type="button" onClick={() => scene?.resetView()}>
             Reset view
           </button>
+          {session.view.value?.variant !== 'fourfold' && <SpreadControl scene={scene} />}
         </div>
       </div>
     </div>

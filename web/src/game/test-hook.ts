@@ -10,6 +10,8 @@ export function installTestHook(session: GameSession): void {
     ready: () => !!session.view.peek() && (session.viewMode.peek() === 'flat' || !!scene()),
     view: () => session.view.peek(),
     selection: () => session.selection.peek(),
+    /** Taps a square as the flat view does (to lift a piece the 3D view may not show). */
+    tapSquare: (name: string) => session.dispatch({ type: 'tap', square: name }),
     squareToScreen: (name: string) => scene()?.squareToScreen(name) ?? null,
     findTapPoint: (name: string) => scene()?.findTapPoint(name) ?? null,
     findBoardDestPoint: (to: string) => scene()?.findBoardDestPoint(to) ?? null,
@@ -20,5 +22,10 @@ export function installTestHook(session: GameSession): void {
     review: () => session.review.ply.peek(),
     soundsPlayed: () => played.slice(),
     inspectDrawn: () => scene()?.drawnInspect() ?? null,
+    piecePosition: (square: string) => scene()?.piecePosition(square) ?? null,
+    lastFlight: () => scene()?.lastFlight ?? null,
+    spread: () => scene()?.getSpread() ?? null,
+    focusedBoard: () => scene()?.focusedBoard() ?? null,
+    coordinates: () => scene()?.drawnCoordinates() ?? [],
   };
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { placeLabels, type LabelBox } from '../src/label-placement';
+
+const overlap = (a: LabelBox, b: LabelBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+describe('placeLabels', () => {
+  it('keeps labels that do not touch where they are', () => {
+    const boxes = [
+      { x: 0, y: 0, w: 50, h: 16 },
+      { x: 0, y: 40, w: 50, h: 16 },
+    ];
+    expect(placeLabels(boxes, 600)).toEqual(boxes);
+  });
+
+  it('moves a label off one it would cover (Tri-D: "WQL (3)" over "Level 2")', () => {
+    const level2 = { x: 90, y: 364, w: 54, h: 16 };
+    const wql = { x: 50, y: 360, w: 62, h: 16 };
+    const [a, b] = placeLabels([level2, wql], 600);
+    expect(overlap(a, b)).toBe(false);
+    expect(a).toEqual(level2); // the lower one keeps its spot
+    expect(b.x).toBe(wql.x);
+  });
+
+  it('moves up when down would leave the view, and never leaves two overlapping', () => {
+    const boxes = Array.from({ length: 6 }, (_, i) => ({ x: 10 + i * 3, y: 580, w: 60, h: 16 }));
+    const out = placeLabels(boxes, 600);
+    for (let i = 0; i < out.length; i++) for (let j = i + 1; j < out.length; j++) expect(overlap(out[i], out[j])).toBe(false);
+    for (const b of out) expect(b.y + b.h).toBeLessThanOrEqual(600);
+  });
+});
