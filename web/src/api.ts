@@ -37,7 +37,14 @@ export type GameMessage = Extract<ServerMessage, { type: 'state' } | { type: 'up
 export function applyMessage(base: GameView | null, m: GameMessage): GameView | null {
   if (m.type === 'state') return m.game;
   if (!base || m.history_from > base.history.length) return null;
-  return { ...m.game, history: base.history.slice(0, m.history_from).concat(m.game.history) };
+  // `you` and `invite` are the asking player's own and come only in `state` messages and
+  // HTTP answers; an update (sent to every watcher) keeps them.
+  return {
+    you: base.you,
+    invite: base.invite,
+    ...m.game,
+    history: base.history.slice(0, m.history_from).concat(m.game.history),
+  };
 }
 
 /** A refusal or failure, with the server's error code (`network` when it was not reached). */

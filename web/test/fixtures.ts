@@ -117,6 +117,8 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     last_move: null,
     clocks: null,
     computer_thinking: false,
+    seats: { white: { holder: 'player' }, black: { holder: 'computer' } },
+    you: ['white'],
     ...extra,
   };
 }

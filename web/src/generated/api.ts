@@ -266,6 +266,12 @@ board_to: PlacementView | null, };
 
 export type ClocksView = { white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
 
+export type HolderView = "computer" | "player" | "open";
+
+export type SeatView = { holder: HolderView, };
+
+export type SeatsView = { white: SeatView, black: SeatView, };
+
 export type GameView = { id: string, mode: Mode, 
 /**
  * The player's side against the computer (echoed in local mode).
@@ -274,7 +280,17 @@ human: Side, level: number | "max",
 /**
  * Every move so far; in an `update` message only those from `history_from` on.
  */
-history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
+history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, seats: SeatsView, 
+/**
+ * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
+ * the socket's `state` message, which are built for one player; absent in `update`
+ * messages (they go to everyone, and a player's seats do not change under them).
+ */
+you?: Array<Side>, 
+/**
+ * An online game's invitation path, for the seat holders while a seat is open.
+ */
+invite?: string, variant: Variant, 
 /**
  * The variant's name for people.
  */

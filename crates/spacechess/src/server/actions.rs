@@ -2,6 +2,7 @@
 //! export the record, delete the game. Each change is stored before it is answered.
 
 use super::error::ApiError;
+use super::players::PlayerId;
 use super::service::{play_error, Mode, Service};
 use super::view::{self, color_id};
 use engine::api::Level;
@@ -13,9 +14,10 @@ use std::time::Duration;
 impl Service {
     /// Takes back the player's last move and the computer's reply (in local mode: the
     /// last move). A running search is stopped.
-    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+    pub fn take_back(self: &Arc<Self>, id: &str, player: &PlayerId) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         if let Some(o) = declared_outcome(st.game.status()) {
             return Err(ApiError::game_over(format!(
                 "the game ended by {}; it cannot be taken back",
@@ -58,14 +60,20 @@ impl Service {
                 c.reset(w, b);
             }
         }
-        Ok(self.after_change(&slot, &mut st, None, true))
+        Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 
     /// A draw offer: the computer accepts when it is not ahead; in local mode the other
     /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str, client: &str) -> Result<String, ApiError> {
+    pub fn offer_draw(
+        self: &Arc<Self>,
+        id: &str,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
@@ -79,17 +87,23 @@ impl Service {
                 st.game.set_declared(None);
                 return Err(e.into());
             }
-            let game = self.after_change(&slot, &mut st, None, true);
+            let game = self.after_change(&slot, &mut st, None, Some(player));
             return Ok(view::draw_answer(true, game));
         }
-        Ok(view::draw_answer(false, st.view_json(&slot.id)))
+        Ok(view::draw_answer(false, st.view_json(&slot.id, player)))
     }
 
     /// `side` resigns (default: the human against the computer, the side to move in
     /// local mode). Against the computer only the human's side may resign.
-    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<String, ApiError> {
+    pub fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        side: Option<Color>,
+        player: &PlayerId,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         let side = match (st.mode, side) {
             (Mode::Computer, Some(s)) if s != st.human => {
                 return Err(ApiError::bad_request(format!(
@@ -109,7 +123,7 @@ impl Service {
             st.game.set_declared(None);
             return Err(e.into());
         }
-        Ok(self.after_change(&slot, &mut st, None, true))
+        Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 
     /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
@@ -118,10 +132,12 @@ impl Service {
         self: &Arc<Self>,
         id: &str,
         budget: Duration,
+        player: &PlayerId,
         client: &str,
     ) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
@@ -135,9 +151,10 @@ impl Service {
     }
 
     /// Takes the Oracle off duty and stops it.
-    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
+    pub fn oracle_off(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         st.oracle_budget = None;
         st.oracle = None;
         Ok(())
@@ -178,10 +195,11 @@ impl Service {
     }
 
     /// Forgets a game: stops its engines and removes it from memory and the store.
-    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+    pub fn delete(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         {
             let mut st = Self::lock(&slot);
+            self.seated(&slot.id, &mut st, player)?;
             st.stop_engines();
             st.oracle_budget = None;
             st.epoch += 1;

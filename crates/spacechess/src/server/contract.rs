@@ -4,8 +4,8 @@
 //! `UPDATE_CONTRACT=1` to rewrite the file.
 
 use super::view::{
-    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, GameView, HistoryItem, Mode, OracleMoveView,
-    OracleTagView, ServerMessage, Thinking,
+    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, GameView, HistoryItem, HolderView, Mode,
+    OracleMoveView, OracleTagView, SeatView, SeatsView, ServerMessage, Thinking,
 };
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
@@ -93,6 +93,9 @@ pub fn generate() -> String {
         Mode,
         HistoryItem,
         ClocksView,
+        HolderView,
+        SeatView,
+        SeatsView,
         GameView,
         Thinking,
         OracleTagView,

@@ -70,6 +70,9 @@ impl ApiError {
     pub fn not_your_turn(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "not_your_turn", message)
     }
+    pub fn not_your_seat(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "not_your_seat", message)
+    }
     pub fn game_over(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "game_over", message)
     }

@@ -15,9 +15,11 @@ mod lessons;
 mod limits;
 mod listen;
 mod parse_errors;
+mod players;
 mod residency;
 mod routes;
 mod search;
+mod seats;
 mod service;
 mod store;
 mod view;
@@ -38,6 +40,10 @@ pub struct ServeArgs {
     /// Address to listen on
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: String,
+    /// A host name the server answers to besides loopback and the address a client
+    /// connected to (repeatable; a deployment's public name)
+    #[arg(long = "host")]
+    pub hosts: Vec<String>,
     /// Directory of the game database (default: $XDG_DATA_HOME/spacechess or
     /// ~/.local/share/spacechess)
     #[arg(long)]
@@ -88,6 +94,7 @@ impl Default for ServeArgs {
         ServeArgs {
             port: 8080,
             bind: "127.0.0.1".into(),
+            hosts: Vec::new(),
             data: None,
             games_per_hour: 200,
             searches_per_client: 4,
@@ -118,6 +125,11 @@ impl ServeArgs {
             ..listen::NetConfig::default()
         }
     }
+}
+
+/// A fresh anonymous player id, for programs that talk to a server (the load test).
+pub fn new_player_id() -> String {
+    players::random_hex()
 }
 
 /// Threads of the blocking pool (service calls, store writes).
@@ -250,6 +262,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
                 net.request_timeout,
             ))
             .layer(axum::Extension(sockets))
+            .layer(axum::middleware::from_fn_with_state(
+                std::sync::Arc::new(players::Hosts::new(&args.hosts, &args.bind)),
+                players::middleware,
+            ))
             .layer(axum::middleware::from_fn(json_errors::middleware));
         listen::serve(listener, app, net, shutdown_signal()).await;
         Ok(())

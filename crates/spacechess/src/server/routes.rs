@@ -2,12 +2,13 @@
 //! the game service on blocking threads (it takes locks and writes SQLite).
 
 use super::error::ApiError;
+use super::players::PlayerId;
 use super::service::{Mode, NewGame, Service};
 use super::view::parse_color;
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -249,33 +250,37 @@ async fn variants() -> JsonText {
 
 async fn create_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let m = json_body(body)?.ok_or_else(|| ApiError::bad_request("a NewGame body is required"))?;
     let req = parse_new_game(&m)?;
     let client = client(&addr);
-    let view = blocking(move || svc.create(req, &client)).await?;
+    let view = blocking(move || svc.create(req, &player, &client)).await?;
     Ok((StatusCode::CREATED, JsonText(view)).into_response())
 }
 
 async fn get_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<JsonText, ApiError> {
-    blocking(move || svc.view(&id)).await.map(JsonText)
+    blocking(move || svc.view(&id, &player)).await.map(JsonText)
 }
 
 async fn delete_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    blocking(move || svc.delete(&id)).await?;
+    blocking(move || svc.delete(&id, &player)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 async fn play_move(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
@@ -287,31 +292,36 @@ async fn play_move(
         .to_string();
     let ply = opt_u64(&m, "ply")?;
     let client = client(&addr);
-    blocking(move || svc.play(&id, &text, ply, &client))
+    blocking(move || svc.play(&id, &text, ply, &player, &client))
         .await
         .map(JsonText)
 }
 
 async fn take_back(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<JsonText, ApiError> {
-    blocking(move || svc.take_back(&id)).await.map(JsonText)
+    blocking(move || svc.take_back(&id, &player))
+        .await
+        .map(JsonText)
 }
 
 async fn offer_draw(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<JsonText, ApiError> {
     let client = client(&addr);
-    blocking(move || svc.offer_draw(&id, &client))
+    blocking(move || svc.offer_draw(&id, &player, &client))
         .await
         .map(JsonText)
 }
 
 async fn resign(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
@@ -321,7 +331,9 @@ async fn resign(
             .transpose()?,
         None => None,
     };
-    blocking(move || svc.resign(&id, side)).await.map(JsonText)
+    blocking(move || svc.resign(&id, side, &player))
+        .await
+        .map(JsonText)
 }
 
 /// Oracle budget bounds in milliseconds.
@@ -329,6 +341,7 @@ const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 
 async fn oracle_on(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
@@ -346,15 +359,16 @@ async fn oracle_on(
         )));
     }
     let client = client(&addr);
-    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &client)).await?;
+    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &player, &client)).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
 async fn oracle_off(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    blocking(move || svc.oracle_off(&id)).await?;
+    blocking(move || svc.oracle_off(&id, &player)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -10,9 +10,14 @@ use super::clock::{self, Charge, Clocks};
 use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
+use super::players::PlayerId;
 use super::search::StopSignal;
+use super::seats::{Holder, Seats};
 use super::store::{Store, StoredGame, StoredMove};
-use super::view::{self, color_id, parse_color, ClocksView, GameView, Published, ViewContext};
+use super::view::{
+    self, color_id, parse_color, ClocksView, GameView, HolderView, Personal, Published, SeatView,
+    SeatsView, ViewContext,
+};
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
 use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
@@ -54,6 +59,10 @@ pub(super) struct GameState {
     /// The human's side against the computer (meaningless in local mode).
     pub(super) human: Color,
     pub(super) level: Level,
+    /// Who holds each side.
+    pub(super) seats: Seats,
+    /// An online game's invitation code while a seat is open.
+    pub(super) invite: Option<String>,
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
@@ -121,6 +130,36 @@ impl GameState {
         })
     }
 
+    fn seats_view(&self) -> SeatsView {
+        let seat = |side: Color| SeatView {
+            holder: match self.seats.get(side) {
+                Holder::Computer => HolderView::Computer,
+                Holder::Player(_) | Holder::Unclaimed => HolderView::Player,
+                Holder::Open => HolderView::Open,
+            },
+        };
+        SeatsView {
+            white: seat(Color::White),
+            black: seat(Color::Black),
+        }
+    }
+
+    /// What only `player` is told about the game.
+    pub(super) fn personal(&self, player: &PlayerId) -> Personal {
+        let you: Vec<_> = self
+            .seats
+            .sides_of(player)
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        let invite = self
+            .invite
+            .as_ref()
+            .filter(|_| !you.is_empty())
+            .map(|code| invite_path(code));
+        Personal { you, invite }
+    }
+
     /// The game as the API shows it (legal moves only when a person may move), with
     /// the history entries from index `first` on.
     pub(super) fn view(&self, id: &str, first: usize) -> GameView {
@@ -133,6 +172,7 @@ impl GameState {
             clocks: self.clocks_view(Instant::now()),
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
+            seats: self.seats_view(),
         };
         view::game_view(
             self.game.screen(self.human_to_move()),
@@ -142,17 +182,23 @@ impl GameState {
         )
     }
 
-    /// The whole view as JSON text.
-    pub(super) fn view_json(&self, id: &str) -> String {
-        view::to_json(&self.view(id, 0))
+    /// The whole view, as `player` sees it, as JSON text.
+    pub(super) fn view_json(&self, id: &str, player: &PlayerId) -> String {
+        view::to_json(&self.view(id, 0).for_player(self.personal(player)))
     }
 
     /// Builds one view of the current state and serializes it for the socket (only the
-    /// history changed since the last message) and, if `answer`, whole for the HTTP
-    /// answer; notes it as sent. `thinking` marks a search about to start.
-    pub(super) fn publish(&mut self, id: &str, answer: bool, thinking: bool) -> Published {
+    /// history changed since the last message) and, with `answer`, whole for that
+    /// player's HTTP answer; notes it as sent. `thinking` marks a search about to start.
+    pub(super) fn publish(
+        &mut self,
+        id: &str,
+        answer: Option<&PlayerId>,
+        thinking: bool,
+    ) -> Published {
         let from = self.unchanged_history.min(self.ply());
-        let first = if answer { 0 } else { from };
+        let answer = answer.map(|p| self.personal(p));
+        let first = if answer.is_some() { 0 } else { from };
         let mut state = self.view(id, first);
         state.computer_thinking |= thinking;
         self.unchanged_history = self.ply();
@@ -165,6 +211,11 @@ impl GameState {
         self.oracle = None;
         self.waiting_for_slot = false;
     }
+}
+
+/// The path an online game's invitation is opened at (docs/api.md, "Online games").
+pub fn invite_path(code: &str) -> String {
+    format!("/join/{code}")
 }
 
 /// Seconds since the Unix epoch.
@@ -264,7 +315,7 @@ impl Service {
                 Ok(slot) => {
                     self.games().insert(slot.id.clone(), Arc::clone(&slot));
                     let mut st = Self::lock(&slot);
-                    let _ = self.after_change(&slot, &mut st, None, false);
+                    let _ = self.after_change(&slot, &mut st, None, None);
                     n += 1;
                 }
                 Err(e) => eprintln!("spacechess: cannot resume a stored game: {}", e.message),
@@ -328,17 +379,26 @@ impl Service {
             });
             Clocks::new(w, b, inc)
         });
+        let human = g
+            .human
+            .as_deref()
+            .and_then(parse_color)
+            .unwrap_or(Color::White);
+        let seats = Seats::from_stored(
+            mode,
+            human,
+            g.white_player.as_deref(),
+            g.black_player.as_deref(),
+        );
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
             id: g.id.clone(),
             events,
             state: Mutex::new(GameState {
                 mode,
-                human: g
-                    .human
-                    .as_deref()
-                    .and_then(parse_color)
-                    .unwrap_or(Color::White),
+                human,
+                seats,
+                invite: g.invite,
                 level: g
                     .level
                     .as_deref()
@@ -363,7 +423,12 @@ impl Service {
     }
 
     /// Creates a game; the computer starts thinking if it has the first move.
-    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<String, ApiError> {
+    pub fn create(
+        self: &Arc<Self>,
+        req: NewGame,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
         let (created, first) = self.store.creations_since(client, now - 3600)?;
@@ -391,6 +456,7 @@ impl Service {
             None
         };
         let id = new_id();
+        let (white_player, black_player) = Seats::new(req.mode, player, req.human).to_stored();
         let stored = StoredGame {
             id: id.clone(),
             created_at: now,
@@ -407,12 +473,38 @@ impl Service {
             declared_winner: None,
             declared_reason: None,
             finished: game.status() != GameStatus::InProgress,
+            white_player,
+            black_player,
+            invite: None,
         };
         self.store.insert_game(&stored)?;
         let slot = self.build_slot(stored, Vec::new())?;
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = Self::lock(&slot);
-        Ok(self.after_change(&slot, &mut st, permit, true))
+        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
+    }
+
+    /// The sides `player` holds in this game, or `not_your_seat` if none. A game stored
+    /// before seats existed is claimed by the first player who acts on it.
+    pub(super) fn seated(
+        &self,
+        id: &str,
+        st: &mut GameState,
+        player: &PlayerId,
+    ) -> Result<Vec<Color>, ApiError> {
+        let mut seats = st.seats.clone();
+        if seats.claim_unclaimed(player) {
+            let (w, b) = seats.to_stored();
+            self.store.set_seats(id, w, b, st.invite.clone())?;
+            st.seats = seats;
+        }
+        let sides = st.seats.sides_of(player);
+        if sides.is_empty() {
+            return Err(ApiError::not_your_seat(
+                "you hold no seat in this game: you may watch it, not play or change it",
+            ));
+        }
+        Ok(sides)
     }
 
     pub(super) fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
@@ -421,20 +513,25 @@ impl Service {
             .map_err(|r| ApiError::rate_limited(r.to_string()))
     }
 
-    /// The game's view as JSON text.
-    pub fn view(&self, id: &str) -> Result<String, ApiError> {
+    /// The game's view, as `player` sees it, as JSON text.
+    pub fn view(&self, id: &str, player: &PlayerId) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
-        Ok(st.view_json(&slot.id))
+        Ok(st.view_json(&slot.id, player))
     }
 
-    /// A new receiver of the game's messages, and its current state message.
-    pub fn subscribe(&self, id: &str) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
+    /// A new receiver of the game's messages, and its current state message as `player`
+    /// sees it.
+    pub fn subscribe(
+        &self,
+        id: &str,
+        player: &PlayerId,
+    ) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         // Subscribe under the lock: no change can slip between the state and the stream.
         let rx = slot.events.subscribe();
-        Ok((rx, view::state_message(st.view_json(&slot.id))))
+        Ok((rx, view::state_message(st.view_json(&slot.id, player))))
     }
 
     /// Plays the player's move. `ply`, when given, must equal the moves played so far.
@@ -443,10 +540,12 @@ impl Service {
         id: &str,
         text: &str,
         ply: Option<u64>,
+        player: &PlayerId,
         client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        let sides = self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
@@ -464,6 +563,12 @@ impl Service {
             ));
         }
         let mover = st.game.turn();
+        if !sides.contains(&mover) {
+            return Err(ApiError::not_your_turn(format!(
+                "it is {}'s turn; wait for your opponent's move",
+                color_id(mover)
+            )));
+        }
         let now = Instant::now();
         // A late move loses on time instead of being played.
         if let Some(c) = st.clocks.as_mut() {
@@ -502,7 +607,7 @@ impl Service {
         st.evals.push(None);
         let played = st.ply() - 1;
         st.touch_history(played);
-        Ok(self.after_change(&slot, &mut st, permit, true))
+        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
     }
 
     /// Writes the move just played (already on `st.game`, not yet in `st.evals`).
@@ -547,18 +652,19 @@ impl Service {
         {
             eprintln!("spacechess: cannot store a loss on time: {e}");
         }
-        let _ = self.after_change(slot, st, None, false);
+        let _ = self.after_change(slot, st, None, None);
     }
 
     /// After any change: bump the epoch, stop or start clocks, the computer and the
     /// Oracle as the new state requires, and tell the listeners. One view is built per
-    /// change; with `answer` it is also returned whole as JSON text (the HTTP answer).
+    /// change; with `answer` it is also returned whole as JSON text (the HTTP answer to
+    /// that player).
     pub(super) fn after_change(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
         st: &mut GameState,
         permit: Option<SearchPermit>,
-        answer: bool,
+        answer: Option<&PlayerId>,
     ) -> String {
         st.epoch += 1;
         st.changed_at = Instant::now();
@@ -663,6 +769,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         let req = NewGame {
             setup: Setup::standard(rules::Variant::Stacked),
             mode: Mode::Local,
@@ -672,17 +779,17 @@ mod tests {
             position: None,
         };
         let json = |s: String| -> serde_json::Value { serde_json::from_str(&s).unwrap() };
-        let open = json(svc.create(req.clone(), "client").unwrap());
-        let done = json(svc.create(req, "client").unwrap());
+        let open = json(svc.create(req.clone(), &me, "client").unwrap());
+        let done = json(svc.create(req, &me, "client").unwrap());
         let done_id = done["id"].as_str().unwrap();
-        svc.resign(done_id, None).unwrap();
+        svc.resign(done_id, None, &me).unwrap();
         assert_eq!(svc.forget_idle(Duration::from_secs(60), None), 0);
         assert_eq!(svc.forget_idle(Duration::ZERO, None), 1);
         assert_eq!(svc.games().len(), 1);
         assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
         // Read back from the store on demand.
         assert_eq!(
-            json(svc.view(done_id).unwrap())["result"]["reason"],
+            json(svc.view(done_id, &me).unwrap())["result"]["reason"],
             "resignation"
         );
         assert_eq!(svc.games().len(), 2);
@@ -705,6 +812,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         for (variant, mode) in [
             (rules::Variant::Trid, Mode::Computer),
             (rules::Variant::Stacked, Mode::Computer),
@@ -720,20 +828,20 @@ mod tests {
                 position: None,
             };
             let view: serde_json::Value =
-                serde_json::from_str(&svc.create(req, "client").unwrap()).unwrap();
+                serde_json::from_str(&svc.create(req, &me, "client").unwrap()).unwrap();
             let id = view["id"].as_str().unwrap().to_string();
             let token = view["legal_moves"][0]["token"]
                 .as_str()
                 .unwrap()
                 .to_string();
             let before = generations();
-            let answer = svc.play(&id, &token, Some(0), "client").unwrap();
+            let answer = svc.play(&id, &token, Some(0), &me, "client").unwrap();
             let used = generations() - before;
             assert!(used <= 2, "{variant}: {used} generations for one move");
             assert!(used >= 1, "{variant}: the counter counts");
             assert!(answer.contains(&token));
             let before = generations();
-            svc.view(&id).unwrap();
+            svc.view(&id, &me).unwrap();
             assert_eq!(
                 generations() - before,
                 0,

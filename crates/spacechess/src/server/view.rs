@@ -101,6 +101,40 @@ pub struct ClocksView {
     pub running: Option<Side>,
 }
 
+/// Who holds a side, as everyone may see it (player ids are secrets and never shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(TS))]
+pub enum HolderView {
+    Computer,
+    Player,
+    /// No one has taken it yet (an online game waiting for its invited player).
+    Open,
+}
+
+/// One side's seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct SeatView {
+    pub holder: HolderView,
+}
+
+/// Both seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct SeatsView {
+    pub white: SeatView,
+    pub black: SeatView,
+}
+
+/// What only the asking player is told: which sides are theirs, and an online game's
+/// invitation while its other seat is open.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Personal {
+    pub you: Vec<Side>,
+    pub invite: Option<String>,
+}
+
 /// The whole game (GameView in docs/api.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(TS))]
@@ -119,6 +153,26 @@ pub struct GameView {
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle: bool,
+    pub seats: SeatsView,
+    /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
+    /// the socket's `state` message, which are built for one player; absent in `update`
+    /// messages (they go to everyone, and a player's seats do not change under them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub you: Option<Vec<Side>>,
+    /// An online game's invitation path, for the seat holders while a seat is open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub invite: Option<String>,
+}
+
+impl GameView {
+    /// Adds what only `personal`'s player is told.
+    pub fn for_player(mut self, personal: Personal) -> GameView {
+        self.you = Some(personal.you);
+        self.invite = personal.invite;
+        self
+    }
 }
 
 /// Everything the view needs that is not in the game itself.
@@ -132,6 +186,7 @@ pub struct ViewContext<'a> {
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle_on: bool,
+    pub seats: SeatsView,
 }
 
 /// The GameView of a game's screen and its history entries from index `first` on.
@@ -159,6 +214,9 @@ pub fn game_view(
         clocks: ctx.clocks,
         computer_thinking: ctx.computer_thinking,
         oracle: ctx.oracle_on,
+        seats: ctx.seats,
+        you: None,
+        invite: None,
     }
 }
 
@@ -273,10 +331,13 @@ pub struct Published {
     pub update: String,
 }
 
-/// Serializes a view whose history holds the entries from index `first` on: whole, if
-/// `first` is 0 and `full` is asked for, and as an update from history index `from`.
-pub fn publish(mut view: GameView, first: usize, from: usize, full: bool) -> Published {
-    let full = (full && first == 0).then(|| to_json(&view));
+/// Serializes a view whose history holds the entries from index `first` on: whole for
+/// the player `full` names (if `first` is 0), and as an update from history index `from`
+/// for everyone.
+pub fn publish(mut view: GameView, first: usize, from: usize, full: Option<Personal>) -> Published {
+    let full = full
+        .filter(|_| first == 0)
+        .map(|p| to_json(&view.clone().for_player(p)));
     let from = from.clamp(first, first + view.history.len());
     view.history.drain(..from - first);
     let update = to_json(&ServerMessage::Update {
@@ -385,12 +446,24 @@ mod tests {
             clocks: None,
             computer_thinking: false,
             oracle_on: false,
+            seats: SeatsView {
+                white: SeatView {
+                    holder: HolderView::Player,
+                },
+                black: SeatView {
+                    holder: HolderView::Player,
+                },
+            },
         };
         let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
-        let p = publish(view.clone(), 0, 2, true);
+        let me = Personal {
+            you: vec![Side::White],
+            invite: None,
+        };
+        let p = publish(view.clone(), 0, 2, Some(me));
         // The same update from a view built with the changed entries only.
         let tail = game_view(game.screen(true), game.history_entries(2), 2, ctx);
-        assert_eq!(publish(tail, 2, 2, false).update, p.update);
+        assert_eq!(publish(tail, 2, 2, None).update, p.update);
         let full_text = p.full.clone().unwrap();
         let full: serde_json::Value = serde_json::from_str(&full_text).unwrap();
         let update: serde_json::Value = serde_json::from_str(&p.update).unwrap();
@@ -403,9 +476,12 @@ mod tests {
             update["game"]["history"],
             serde_json::json!([full["history"][2]])
         );
-        // Everything else is the same view.
+        // Everything else is the same view, except what only the player is told.
+        assert_eq!(full["you"], serde_json::json!(["white"]));
+        assert!(update["game"].get("you").is_none());
         let mut rest = update["game"].clone();
         rest["history"] = full["history"].clone();
+        rest["you"] = full["you"].clone();
         assert_eq!(rest, full);
         let state: serde_json::Value = serde_json::from_str(&state_message(full_text)).unwrap();
         assert_eq!(state["game"], full);

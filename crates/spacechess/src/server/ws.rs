@@ -9,6 +9,7 @@
 
 use super::error::ApiError;
 use super::limits::Counter;
+use super::players::PlayerId;
 use super::routes::AppState;
 use super::view;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -51,6 +52,7 @@ pub async fn handler(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Extension(limits): Extension<Arc<SocketLimits>>,
+    Extension(player): Extension<PlayerId>,
 ) -> Response {
     // Not a WebSocket request (no upgrade headers, a wrong version): the documented
     // JSON error rather than axum's plain text.
@@ -67,7 +69,8 @@ pub async fn handler(
     };
     let svc2 = Arc::clone(&svc);
     let id2 = id.clone();
-    let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2))
+    let player2 = player.clone();
+    let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2, &player2))
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(e.to_string())));
     let (rx, first) = match subscribed {
@@ -86,7 +89,7 @@ pub async fn handler(
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
-            stream(socket, rx, first, svc, id, send_timeout).await;
+            stream(socket, rx, first, svc, id, player, send_timeout).await;
             drop((client_hold, game_hold));
         })
 }
@@ -97,6 +100,7 @@ async fn stream(
     first: String,
     svc: AppState,
     id: String,
+    player: PlayerId,
     send_timeout: Duration,
 ) {
     if !send(&mut socket, first, send_timeout).await {
@@ -110,7 +114,8 @@ async fn stream(
                     Err(RecvError::Lagged(_)) => {
                         let svc = Arc::clone(&svc);
                         let id = id.clone();
-                        match tokio::task::spawn_blocking(move || svc.view(&id)).await {
+                        let player = player.clone();
+                        match tokio::task::spawn_blocking(move || svc.view(&id, &player)).await {
                             Ok(Ok(v)) => view::state_message(v),
                             _ => break,
                         }
