@@ -63,6 +63,18 @@ pub struct ServeArgs {
     /// Hash table size per search, in MB
     #[arg(long, default_value_t = 16, hide = true)]
     pub hash_mb: usize,
+    /// Unfinished games one player may hold a seat in
+    #[arg(long, default_value_t = 50, hide = true)]
+    pub open_games_per_player: u32,
+    /// Unfinished games created from one address
+    #[arg(long, default_value_t = 200, hide = true)]
+    pub open_games_per_address: u32,
+    /// Online games one player may have waiting for their invited player
+    #[arg(long, default_value_t = 5, hide = true)]
+    pub open_invites_per_player: u32,
+    /// People watching one game at once (the seats' holders do not count)
+    #[arg(long, default_value_t = 24, hide = true)]
+    pub watchers_per_game: u32,
     /// Shortest initial time of a time control, in ms
     #[arg(long, default_value_t = 6_000, hide = true)]
     pub min_time_control_ms: i64,
@@ -102,6 +114,10 @@ impl Default for ServeArgs {
             search_threads: 1,
             hash_mb: 16,
             min_time_control_ms: 6_000,
+            open_games_per_player: 50,
+            open_games_per_address: 200,
+            open_invites_per_player: 5,
+            watchers_per_game: 24,
             connections_per_client: 64,
             sockets_per_client: 32,
             sockets_per_game: 32,
@@ -207,6 +223,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             searches_per_client: args.searches_per_client,
             max_searches: args.max_searches,
             min_time_control_ms: args.min_time_control_ms,
+            open_games_per_player: args.open_games_per_player,
+            open_games_per_address: args.open_games_per_address,
+            open_invites_per_player: args.open_invites_per_player,
         },
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),
@@ -250,6 +269,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             WS_SEND_TIMEOUT,
             args.sockets_per_game.max(1),
             args.sockets_per_client.max(1),
+            args.watchers_per_game,
         );
         // Outermost first: every error answer becomes JSON, then a handler's answer and
         // a request body are each bounded in time.

@@ -439,6 +439,7 @@ impl Service {
             ))
             .with_retry_after(wait));
         }
+        self.check_open_games(player, client)?;
         self.config
             .limits
             .check_time_control(req.time_control.map(|t| t.0))
@@ -484,6 +485,25 @@ impl Service {
         Ok(self.after_change(&slot, &mut st, permit, Some(player)))
     }
 
+    /// Refuses a new game to a player, or an address, with too many unfinished games.
+    fn check_open_games(&self, player: &PlayerId, client: &str) -> Result<(), ApiError> {
+        let limits = self.config.limits;
+        let (by_player, by_client) = self.store.open_games(player.as_str(), client)?;
+        let refuse = |what: &str, cap: u32| {
+            Err(ApiError::rate_limited(format!(
+                "{what} already has {cap} unfinished games (at most {cap}): finish, resign or delete one"
+            ))
+            .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS))
+        };
+        if by_player >= limits.open_games_per_player {
+            return refuse("this player", limits.open_games_per_player);
+        }
+        if by_client >= limits.open_games_per_address {
+            return refuse("this address", limits.open_games_per_address);
+        }
+        Ok(())
+    }
+
     /// The sides `player` holds in this game, or `not_your_seat` if none. A game stored
     /// before seats existed is claimed by the first player who acts on it.
     pub(super) fn seated(
@@ -520,18 +540,23 @@ impl Service {
         Ok(st.view_json(&slot.id, player))
     }
 
-    /// A new receiver of the game's messages, and its current state message as `player`
-    /// sees it.
+    /// A new receiver of the game's messages, its current state message as `player`
+    /// sees it, and whether `player` holds a seat (else they watch).
     pub fn subscribe(
         &self,
         id: &str,
         player: &PlayerId,
-    ) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
+    ) -> Result<(broadcast::Receiver<Arc<str>>, String, bool), ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         // Subscribe under the lock: no change can slip between the state and the stream.
         let rx = slot.events.subscribe();
-        Ok((rx, view::state_message(st.view_json(&slot.id, player))))
+        let seated = !st.seats.sides_of(player).is_empty();
+        Ok((
+            rx,
+            view::state_message(st.view_json(&slot.id, player)),
+            seated,
+        ))
     }
 
     /// Plays the player's move. `ply`, when given, must equal the moves played so far.

@@ -28,6 +28,9 @@ pub struct SocketLimits {
     pub send_timeout: Duration,
     pub per_game: Arc<Counter<String>>,
     pub per_client: Arc<Counter<IpAddr>>,
+    /// Sockets of watchers (not holding a seat) per game: a crowd never keeps the
+    /// players out.
+    pub watchers: Arc<Counter<String>>,
 }
 
 impl SocketLimits {
@@ -36,12 +39,14 @@ impl SocketLimits {
         send_timeout: Duration,
         per_game: u32,
         per_client: u32,
+        watchers: u32,
     ) -> Arc<SocketLimits> {
         Arc::new(SocketLimits {
             message_bytes,
             send_timeout,
             per_game: Counter::new(per_game),
             per_client: Counter::new(per_client),
+            watchers: Counter::new(watchers),
         })
     }
 }
@@ -73,9 +78,23 @@ pub async fn handler(
     let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2, &player2))
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(e.to_string())));
-    let (rx, first) = match subscribed {
+    let (rx, first, seated) = match subscribed {
         Err(e) => return e.into_response(),
         Ok(s) => s,
+    };
+    let watcher_hold = if seated {
+        None
+    } else {
+        match limits.watchers.try_hold(&id) {
+            Some(h) => Some(h),
+            None => {
+                return ApiError::rate_limited(format!(
+                    "too many people are watching this game (at most {})",
+                    limits.watchers.cap()
+                ))
+                .into_response()
+            }
+        }
     };
     let Some(game_hold) = limits.per_game.try_hold(&id) else {
         return ApiError::rate_limited(format!(
@@ -90,7 +109,7 @@ pub async fn handler(
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
             stream(socket, rx, first, svc, id, player, send_timeout).await;
-            drop((client_hold, game_hold));
+            drop((client_hold, game_hold, watcher_hold));
         })
 }
 
