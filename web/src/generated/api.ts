@@ -216,7 +216,7 @@ export type LevelRange = { min: number, max: number, max_id: string, default: nu
 
 export type Catalogue = { variants: Array<VariantEntry>, terminations: Array<TerminationEntry>, levels: LevelRange, };
 
-export type Mode = "computer" | "local";
+export type Mode = "computer" | "local" | "online";
 
 export type HistoryItem = { 
 /**
@@ -272,6 +272,14 @@ export type SeatView = { holder: HolderView, };
 
 export type SeatsView = { white: SeatView, black: SeatView, };
 
+export type OfferKind = "draw" | "take-back";
+
+export type OfferView = { kind: OfferKind, 
+/**
+ * Who asks.
+ */
+from: Side, };
+
 export type GameView = { id: string, mode: Mode, 
 /**
  * The player's side against the computer (echoed in local mode).
@@ -281,6 +289,10 @@ human: Side, level: number | "max",
  * Every move so far; in an `update` message only those from `history_from` on.
  */
 history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, seats: SeatsView, 
+/**
+ * An online game's pending draw offer or take-back request.
+ */
+offer: OfferView | null, 
 /**
  * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
  * the socket's `state` message, which are built for one player; absent in `update`

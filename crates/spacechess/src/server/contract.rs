@@ -5,7 +5,8 @@
 
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, GameView, HistoryItem, HolderView, Mode,
-    OracleMoveView, OracleTagView, SeatView, SeatsView, ServerMessage, Thinking,
+    OfferKind, OfferView, OracleMoveView, OracleTagView, SeatView, SeatsView, ServerMessage,
+    Thinking,
 };
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
@@ -96,6 +97,8 @@ pub fn generate() -> String {
         HolderView,
         SeatView,
         SeatsView,
+        OfferKind,
+        OfferView,
         GameView,
         Thinking,
         OracleTagView,

@@ -14,6 +14,7 @@ mod json_errors;
 mod lessons;
 mod limits;
 mod listen;
+mod online;
 mod parse_errors;
 mod players;
 mod residency;

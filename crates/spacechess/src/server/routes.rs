@@ -37,6 +37,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/draw", post(offer_draw))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
+        .route("/games/{id}/offer", post(answer_offer))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(ws::handler))
         .merge(super::lessons::routes())
@@ -50,6 +51,9 @@ pub fn router(service: Arc<Service>) -> Router {
         });
     Router::new()
         .nest("/api", api)
+        // The invitation: a browser's GET opens the app there (which POSTs); a POST
+        // takes the free seat.
+        .route("/join/{code}", post(join).get(assets::serve))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(service)
@@ -173,13 +177,11 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
     let setup = Setup::from_ids(variant, rules, &options)
         .map_err(|e| ApiError::bad_setup(e.to_string()))?;
     let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
-        "computer" => Mode::Computer,
-        "local" => Mode::Local,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "field \"mode\" must be \"computer\" or \"local\", not {other:?}"
-            )))
-        }
+        id => Mode::from_id(id).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "field \"mode\" must be \"computer\", \"local\" or \"online\", not {id:?}"
+            ))
+        })?,
     };
     let human = match opt_str(m, "human")? {
         Some(s) => parse_side("human", s)?,
@@ -370,6 +372,40 @@ async fn oracle_off(
 ) -> Result<StatusCode, ApiError> {
     blocking(move || svc.oracle_off(&id, &player)).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn join(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(code): Path<String>,
+) -> Result<JsonText, ApiError> {
+    blocking(move || svc.join(&code, &player))
+        .await
+        .map(JsonText)
+}
+
+async fn answer_offer(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<JsonText, ApiError> {
+    let m = json_body(body)?.ok_or_else(|| {
+        ApiError::bad_request("a body {\"answer\": \"accept\" or \"decline\"} is required")
+    })?;
+    let accept = match opt_str(&m, "answer")? {
+        Some("accept") => true,
+        Some("decline") => false,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "field \"answer\" must be \"accept\" or \"decline\", not {other:?}"
+            )))
+        }
+        None => return Err(ApiError::bad_request("field \"answer\" is required")),
+    };
+    blocking(move || svc.answer_offer(&id, accept, &player))
+        .await
+        .map(JsonText)
 }
 
 async fn record(

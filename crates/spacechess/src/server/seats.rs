@@ -36,6 +36,7 @@ impl Seats {
         let other = match mode {
             Mode::Computer => Holder::Computer,
             Mode::Local => mine.clone(),
+            Mode::Online => Holder::Open,
         };
         let mut seats = Seats {
             white: mine.clone(),
@@ -94,6 +95,11 @@ impl Seats {
             .into_iter()
             .filter(|&s| matches!(self.get(s), Holder::Player(p) if p == player))
             .collect()
+    }
+
+    /// Whether a side is still waiting for its player.
+    pub fn any_open(&self) -> bool {
+        self.white == Holder::Open || self.black == Holder::Open
     }
 
     /// Gives every unclaimed seat to `player`; true if any was.

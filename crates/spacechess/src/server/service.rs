@@ -15,8 +15,8 @@ use super::search::StopSignal;
 use super::seats::{Holder, Seats};
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{
-    self, color_id, parse_color, ClocksView, GameView, HolderView, Personal, Published, SeatView,
-    SeatsView, ViewContext,
+    self, color_id, parse_color, ClocksView, GameView, HolderView, OfferKind, OfferView, Personal,
+    Published, SeatView, SeatsView, ViewContext,
 };
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
@@ -61,8 +61,11 @@ pub(super) struct GameState {
     pub(super) level: Level,
     /// Who holds each side.
     pub(super) seats: Seats,
-    /// An online game's invitation code while a seat is open.
+    /// An online game's invitation code (kept after the seat is taken: the path then
+    /// only lets people watch).
     pub(super) invite: Option<String>,
+    /// An online game's draw offer or take-back request waiting for the opponent.
+    pub(super) offer: Option<(OfferKind, Color)>,
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
@@ -110,8 +113,17 @@ impl GameState {
         self.in_progress() && self.computer_side() == Some(self.game.turn())
     }
 
+    /// A person may move now: not the computer's turn, and no seat still waiting for
+    /// its player (an online game starts when both are seated).
     pub(super) fn human_to_move(&self) -> bool {
-        self.in_progress() && self.computer_side() != Some(self.game.turn())
+        self.in_progress()
+            && self.computer_side() != Some(self.game.turn())
+            && !self.seats.any_open()
+    }
+
+    /// An online game still being played: no engine helps either player.
+    pub(super) fn online_running(&self) -> bool {
+        self.mode == Mode::Online && self.in_progress()
     }
 
     /// The side that played move `i`.
@@ -155,7 +167,7 @@ impl GameState {
         let invite = self
             .invite
             .as_ref()
-            .filter(|_| !you.is_empty())
+            .filter(|_| !you.is_empty() && self.seats.any_open())
             .map(|code| invite_path(code));
         Personal { you, invite }
     }
@@ -168,11 +180,20 @@ impl GameState {
             mode: self.mode,
             human: self.human,
             level: self.level,
-            evals: &self.evals,
+            // No engine's verdict reaches the players of an online game while it runs.
+            evals: if self.online_running() {
+                &[]
+            } else {
+                &self.evals
+            },
             clocks: self.clocks_view(Instant::now()),
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
             seats: self.seats_view(),
+            offer: self.offer.map(|(kind, from)| OfferView {
+                kind,
+                from: from.into(),
+            }),
         };
         view::game_view(
             self.game.screen(self.human_to_move()),
@@ -367,11 +388,7 @@ impl Service {
                 termination: reason,
             }));
         }
-        let mode = if g.mode == "local" {
-            Mode::Local
-        } else {
-            Mode::Computer
-        };
+        let mode = Mode::from_id(&g.mode).unwrap_or(Mode::Computer);
         let time_control = g.initial_ms.map(|i| (i, g.increment_ms.unwrap_or(0)));
         let clocks = time_control.map(|(initial, inc)| {
             let (w, b) = moves.last().map_or((initial, initial), |m| {
@@ -399,6 +416,7 @@ impl Service {
                 human,
                 seats,
                 invite: g.invite,
+                offer: None,
                 level: g
                     .level
                     .as_deref()
@@ -456,6 +474,12 @@ impl Service {
         } else {
             None
         };
+        let invite = if req.mode == Mode::Online {
+            self.check_open_invites(player)?;
+            Some(new_id())
+        } else {
+            None
+        };
         let id = new_id();
         let (white_player, black_player) = Seats::new(req.mode, player, req.human).to_stored();
         let stored = StoredGame {
@@ -476,7 +500,7 @@ impl Service {
             finished: game.status() != GameStatus::InProgress,
             white_player,
             black_player,
-            invite: None,
+            invite,
         };
         self.store.insert_game(&stored)?;
         let slot = self.build_slot(stored, Vec::new())?;
@@ -630,6 +654,8 @@ impl Service {
             return Err(e);
         }
         st.evals.push(None);
+        // A move answers any offer still open (it declines it).
+        st.offer = None;
         let played = st.ply() - 1;
         st.touch_history(played);
         Ok(self.after_change(&slot, &mut st, permit, Some(player)))
@@ -693,6 +719,9 @@ impl Service {
     ) -> String {
         st.epoch += 1;
         st.changed_at = Instant::now();
+        if !st.in_progress() {
+            st.offer = None;
+        }
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
@@ -720,8 +749,13 @@ impl Service {
         } else {
             drop(permit);
         }
-        // A move whose evaluation no search will give gets a short evaluation of its own.
-        if st.evals.last() == Some(&None) && search_permit.is_none() && !st.waiting_for_slot {
+        // A move whose evaluation no search will give gets a short evaluation of its own
+        // (not while an online game runs: no engine helps its players).
+        if st.evals.last() == Some(&None)
+            && search_permit.is_none()
+            && !st.waiting_for_slot
+            && !st.online_running()
+        {
             self.evaluate_last_move(slot, st);
         }
         self.arm_flag_timer(slot, st);

@@ -349,6 +349,29 @@ impl Store {
         Ok((by_player, by_client))
     }
 
+    /// Online games with a seat held by `player` that still wait for the invited player.
+    pub fn open_invites(&self, player: &str) -> StoreResult<u32> {
+        Ok(self.reader().query_row(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND invite IS NOT NULL
+                AND ((white_player = ?1 AND black_player IS NULL)
+                  OR (black_player = ?1 AND white_player IS NULL))",
+            params![player],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// The id of the game an invitation belongs to.
+    pub fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .reader()
+            .query_row(
+                "SELECT id FROM games WHERE invite = ?1",
+                params![code],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// How many games a client created since a time (seconds since the epoch), deleted
     /// ones included, and when the first of them was.
     pub fn creations_since(&self, client: &str, since: i64) -> StoreResult<(u32, Option<i64>)> {

@@ -36,6 +36,8 @@ pub fn parse_color(s: &str) -> Option<Color> {
 pub enum Mode {
     Computer,
     Local,
+    /// Two players on their own devices; the second joins by the invitation.
+    Online,
 }
 
 impl Mode {
@@ -43,8 +45,33 @@ impl Mode {
         match self {
             Mode::Computer => "computer",
             Mode::Local => "local",
+            Mode::Online => "online",
         }
     }
+
+    pub fn from_id(id: &str) -> Option<Mode> {
+        [Mode::Computer, Mode::Local, Mode::Online]
+            .into_iter()
+            .find(|m| m.id() == id)
+    }
+}
+
+/// What an online player asks the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(test, derive(TS))]
+pub enum OfferKind {
+    Draw,
+    TakeBack,
+}
+
+/// A pending draw offer or take-back request, waiting for the opponent's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct OfferView {
+    pub kind: OfferKind,
+    /// Who asks.
+    pub from: Side,
 }
 
 /// A level as the API writes it: the depth, or `"max"`.
@@ -154,6 +181,8 @@ pub struct GameView {
     pub computer_thinking: bool,
     pub oracle: bool,
     pub seats: SeatsView,
+    /// An online game's pending draw offer or take-back request.
+    pub offer: Option<OfferView>,
     /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
     /// the socket's `state` message, which are built for one player; absent in `update`
     /// messages (they go to everyone, and a player's seats do not change under them).
@@ -187,6 +216,7 @@ pub struct ViewContext<'a> {
     pub computer_thinking: bool,
     pub oracle_on: bool,
     pub seats: SeatsView,
+    pub offer: Option<OfferView>,
 }
 
 /// The GameView of a game's screen and its history entries from index `first` on.
@@ -215,6 +245,7 @@ pub fn game_view(
         computer_thinking: ctx.computer_thinking,
         oracle: ctx.oracle_on,
         seats: ctx.seats,
+        offer: ctx.offer,
         you: None,
         invite: None,
     }
@@ -454,6 +485,7 @@ mod tests {
                     holder: HolderView::Player,
                 },
             },
+            offer: None,
         };
         let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
         let me = Personal {
