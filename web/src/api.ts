@@ -40,9 +40,9 @@ export function applyMessage(base: GameView | null, m: GameMessage): GameView | 
   // `you` and `invite` are the asking player's own and come only in `state` messages and
   // HTTP answers; an update (sent to every watcher) keeps them.
   return {
-    you: base.you,
-    invite: base.invite,
     ...m.game,
+    you: m.game.you ?? base.you,
+    invite: m.game.invite ?? base.invite,
     history: base.history.slice(0, m.history_from).concat(m.game.history),
   };
 }
@@ -98,6 +98,10 @@ export const api = {
   offerDraw: (id: string) => request<DrawAnswer>('POST', `${game(id)}/draw`),
   resign: (id: string, side?: Side) =>
     request<GameView>('POST', `${game(id)}/resign`, side ? { side } : undefined),
+  /** Opens an online game's invitation (`/join/<code>`): takes its free seat, if any. */
+  join: (invitePath: string) => request<GameView>('POST', invitePath),
+  answerOffer: (id: string, answer: 'accept' | 'decline') =>
+    request<GameView>('POST', `${game(id)}/offer`, { answer }),
   oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
   oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),

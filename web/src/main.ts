@@ -14,6 +14,8 @@ const loadScene = () => import('./scene3d');
 
 function setUrl(id: string | null): void {
   const url = new URL(location.href);
+  // An invitation's path (/join/…) becomes the game's own address once it is open.
+  url.pathname = '/';
   if (id) url.searchParams.set('game', id);
   else url.searchParams.delete('game');
   history.replaceState(null, '', url);
@@ -56,7 +58,13 @@ function showOpening(): void {
 
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
-if (direct) {
+if (location.pathname.startsWith('/join/')) {
+  // An online game's invitation: take its free seat (or watch), then play there.
+  void api
+    .join(location.pathname)
+    .then((view) => openGame({ id: view.id, visualizer: true, view: '3d' }, view))
+    .catch(() => showOpening());
+} else if (direct) {
   const saved = loadSaved();
   const visualizerParam = params.get('visualizer');
   void openGame({

@@ -118,6 +118,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     clocks: null,
     computer_thinking: false,
     seats: { white: { holder: 'player' }, black: { holder: 'computer' } },
+    offer: null,
     you: ['white'],
     ...extra,
   };

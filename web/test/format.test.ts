@@ -23,7 +23,7 @@ describe('socket updates', () => {
   });
   it("an update keeps the player's own sides and invitation, which only a state carries", () => {
     const mine = { ...base, you: ['black' as const], invite: '/join/abc' };
-    const { you: _you, invite: _invite, ...shared } = { ...mine, ply: 3 };
+    const shared = { ...mine, ply: 3, you: undefined, invite: undefined };
     const merged = applyMessage(mine, { type: 'update', game: shared, history_from: 2 })!;
     expect(merged.you).toEqual(['black']);
     expect(merged.invite).toBe('/join/abc');

@@ -9,6 +9,7 @@ import { BoardArea } from './boards';
 import { Clocks } from './clocks';
 import { BoardFlow, Chooser } from './moving';
 import { OracleButton, OraclePanel } from './oracle';
+import { OnlinePanel } from './online';
 import { Record } from './record';
 import { GameSession, type PanelTab, type SceneModule } from './session';
 import { Connection, MessageLine, Status, ThinkingLine, Title } from './status';
@@ -85,6 +86,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <OracleButton session={session} />
         </div>
         <Status session={session} />
+        <OnlinePanel session={session} />
         <Connection session={session} />
         <Clocks session={session} />
         <ThinkingLine session={session} />

@@ -8,6 +8,7 @@ import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import { GameSocket, type ConnectionState } from '../socket';
+import { forPlayer } from '../online';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
 import { save, type SavedGame } from '../storage';
 
@@ -60,6 +61,7 @@ export class GameSession {
   /** Against the computer with Black the boards are turned; two players keep White's view. */
   readonly orientation = computed<Side>(() => {
     const v = this.view.value;
+    if (v && v.mode === 'online' && v.you?.length === 1) return v.you[0];
     return v && v.mode === 'computer' && v.human === 'black' ? 'black' : 'white';
   });
 
@@ -99,7 +101,8 @@ export class GameSession {
 
   // ------------------------------------------------------------------ from the server
 
-  private setView(view: GameView): void {
+  private setView(received: GameView): void {
+    const view = forPlayer(received);
     const prev = this.view.peek();
     batch(() => {
       this.view.value = view;
@@ -251,8 +254,9 @@ export class GameSession {
     const v = this.view.peek();
     if (!v) return;
     void this.act(async () => {
-      this.setView(await api.takeback(v.id));
-      this.say('Move taken back.');
+      const next = await api.takeback(v.id);
+      this.setView(next);
+      this.say(next.offer ? 'Take back asked; waiting for your opponent.' : 'Move taken back.');
     });
   }
 
@@ -262,14 +266,22 @@ export class GameSession {
     void this.act(async () => {
       const r = await api.offerDraw(v.id);
       this.setView(r.game);
-      this.say(r.accepted ? 'Draw agreed.' : 'Draw declined.');
+      this.say(r.accepted ? 'Draw agreed.' : r.game.offer ? 'Draw offered; waiting for your opponent.' : 'Draw declined.');
     });
+  }
+
+  /** Answers the online opponent's draw offer or take-back request. */
+  answerOffer(answer: 'accept' | 'decline'): void {
+    const v = this.view.peek();
+    if (!v) return;
+    void this.act(async () => this.setView(await api.answerOffer(v.id, answer)));
   }
 
   /** The side a resignation would be for: the player's, or the side to move on one device. */
   resigningSide(): Side | null {
     const v = this.view.peek();
     if (!v || v.status === 'over') return null;
+    if (v.mode === 'online') return v.you?.[0] ?? null;
     return v.mode === 'local' ? v.turn : v.human;
   }
 

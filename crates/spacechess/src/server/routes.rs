@@ -176,13 +176,12 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
     };
     let setup = Setup::from_ids(variant, rules, &options)
         .map_err(|e| ApiError::bad_setup(e.to_string()))?;
-    let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
-        id => Mode::from_id(id).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "field \"mode\" must be \"computer\", \"local\" or \"online\", not {id:?}"
-            ))
-        })?,
-    };
+    let mode_id = opt_str(m, "mode")?.unwrap_or("computer");
+    let mode = Mode::from_id(mode_id).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "field \"mode\" must be \"computer\", \"local\" or \"online\", not {mode_id:?}"
+        ))
+    })?;
     let human = match opt_str(m, "human")? {
         Some(s) => parse_side("human", s)?,
         None => rules::Color::White,
