@@ -62,7 +62,7 @@ if (location.pathname.startsWith('/join/')) {
   // An online game's invitation: take its free seat (or watch), then play there.
   void api
     .join(location.pathname)
-    .then((view) => openGame({ id: view.id, visualizer: true, view: '3d' }, view))
+    .then((view) => openGame({ id: view.id, visualizer: true, view: params.get('view') === 'flat' ? 'flat' : '3d' }, view))
     .catch(() => showOpening());
 } else if (direct) {
   const saved = loadSaved();

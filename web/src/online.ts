@@ -27,4 +27,10 @@ export function offerToAnswer(view: GameView): string | null {
   return o.kind === 'draw' ? `${capital(o.from)} offers a draw.` : `${capital(o.from)} asks to take back their last move.`;
 }
 
+/** How many watch, in words, or null when nobody does. */
+export function watchersLine(view: GameView): string | null {
+  const n = view.watchers;
+  return n > 0 ? `${n} ${n === 1 ? 'person' : 'people'} watching` : null;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

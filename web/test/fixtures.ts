@@ -119,6 +119,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     computer_thinking: false,
     seats: { white: { holder: 'player' }, black: { holder: 'computer' } },
     offer: null,
+    watchers: 0,
     you: ['white'],
     ...extra,
   };

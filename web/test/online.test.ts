@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forPlayer, offerToAnswer, seatLine } from '../src/online';
+import { forPlayer, offerToAnswer, seatLine, watchersLine } from '../src/online';
 import { move, stackedCells, view } from './fixtures';
 
 const seats = { white: { holder: 'player' as const }, black: { holder: 'player' as const } };
@@ -19,6 +19,11 @@ describe('online games as this player sees them', () => {
     const waiting = online({ you: ['white'], seats: { ...seats, black: { holder: 'open' } } });
     expect(seatLine(waiting)).toMatch(/Waiting for your friend/);
     expect(seatLine(view('stacked', stackedCells(), {}))).toBeNull();
+  });
+  it('counts the watchers', () => {
+    expect(watchersLine(online({ watchers: 0 }))).toBeNull();
+    expect(watchersLine(online({ watchers: 1 }))).toBe('1 person watching');
+    expect(watchersLine(online({ watchers: 3 }))).toBe('3 people watching');
   });
   it("offers the answer only to the asker's opponent", () => {
     const asked = online({ you: ['black'], offer: { kind: 'draw', from: 'white' } });

@@ -78,3 +78,41 @@ async fn watchers_are_bounded_per_game_but_the_players_always_get_in() {
     socket_as(&s, id, Some(&s.player)).await.unwrap();
     socket_as(&s, id, Some(&s.player)).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn everyone_sees_how_many_watch() {
+    use futures_util::StreamExt;
+    let s = tokio::task::spawn_blocking(|| Server::start(&[]))
+        .await
+        .unwrap();
+    let g = s.create(json!({ "variant": "fourfold", "mode": "local" }));
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["watchers"], 0);
+    let url = format!("ws://{}/api/games/{id}/ws", s.addr);
+    let mut req = url.clone().into_client_request().unwrap();
+    req.headers_mut().insert(
+        "Authorization",
+        format!("Bearer {}", s.player).parse().unwrap(),
+    );
+    let (mut player, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    // The player's own socket is no watcher.
+    let first: serde_json::Value = match player.next().await.unwrap().unwrap() {
+        tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(first["game"]["watchers"], 0);
+    let (watcher, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let next: serde_json::Value = match player.next().await.unwrap().unwrap() {
+        tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(next["type"], "update");
+    assert_eq!(next["game"]["watchers"], 1);
+    drop(watcher);
+    let left: serde_json::Value = match player.next().await.unwrap().unwrap() {
+        tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(left["game"]["watchers"], 0);
+    let _ = tokio::task::spawn_blocking(move || drop(s)).await;
+}

@@ -1,7 +1,7 @@
 // The online part of the panel: who this player is in the game (or that they watch), the
 // invitation to share while the friend's seat is open, and the opponent's offer to answer.
 
-import { offerToAnswer, seatLine } from '../online';
+import { offerToAnswer, seatLine, watchersLine } from '../online';
 import type { GameSession } from './session';
 
 export function OnlinePanel({ session }: { session: GameSession }) {
@@ -9,13 +9,15 @@ export function OnlinePanel({ session }: { session: GameSession }) {
   if (!v) return null;
   const line = seatLine(v);
   const offer = offerToAnswer(v);
-  if (!line && !offer) return null;
+  const watching = watchersLine(v);
+  if (!line && !offer && !watching) return null;
   // Updates keep the last invitation; it counts only while the friend's seat is open.
   const waiting = v.seats.white.holder === 'open' || v.seats.black.holder === 'open';
   const link = v.invite && waiting ? new URL(v.invite, location.origin).href : null;
   return (
     <div class="online" data-watching={v.you?.length === 0 ? 'true' : undefined}>
       {line && <p class="seat-line">{line}</p>}
+      {watching && <p class="watchers">{watching}</p>}
       {link && (
         <p class="invite">
           Send your friend this link:{' '}

@@ -294,6 +294,10 @@ history: Array<HistoryItem>, clocks: ClocksView | null, computer_thinking: boole
  */
 offer: OfferView | null, 
 /**
+ * How many people watch the game live (sockets of players holding no seat).
+ */
+watchers: number, 
+/**
  * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
  * the socket's `state` message, which are built for one player; absent in `update`
  * messages (they go to everyone, and a player's seats do not change under them).

@@ -114,7 +114,6 @@ impl<K: Hash + Eq + Clone> Counter<K> {
     }
 
     /// What `key` holds now.
-    #[cfg(test)]
     pub fn held(&self, key: &K) -> u32 {
         self.counts().get(key).copied().unwrap_or(0)
     }

@@ -66,6 +66,8 @@ pub(super) struct GameState {
     pub(super) invite: Option<String>,
     /// An online game's draw offer or take-back request waiting for the opponent.
     pub(super) offer: Option<(OfferKind, Color)>,
+    /// People watching on sockets now (the socket layer counts them).
+    pub(super) watchers: u32,
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
@@ -194,6 +196,7 @@ impl GameState {
                 kind,
                 from: from.into(),
             }),
+            watchers: self.watchers,
         };
         view::game_view(
             self.game.screen(self.human_to_move()),
@@ -417,6 +420,7 @@ impl Service {
                 seats,
                 invite: g.invite,
                 offer: None,
+                watchers: 0,
                 level: g
                     .level
                     .as_deref()
@@ -581,6 +585,20 @@ impl Service {
             view::state_message(st.view_json(&slot.id, player)),
             seated,
         ))
+    }
+
+    /// The number of people watching changed: tell everyone (nothing else changes).
+    pub fn set_watchers(&self, id: &str, watchers: u32) {
+        let Some(slot) = self.games().get(id).cloned() else {
+            return;
+        };
+        let mut st = Self::lock(&slot);
+        if st.watchers != watchers {
+            st.watchers = watchers;
+            let _ = slot
+                .events
+                .send(st.publish(&slot.id, None, false).update.into());
+        }
     }
 
     /// Plays the player's move. `ply`, when given, must equal the moves played so far.

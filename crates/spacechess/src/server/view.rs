@@ -183,6 +183,8 @@ pub struct GameView {
     pub seats: SeatsView,
     /// An online game's pending draw offer or take-back request.
     pub offer: Option<OfferView>,
+    /// How many people watch the game live (sockets of players holding no seat).
+    pub watchers: u32,
     /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
     /// the socket's `state` message, which are built for one player; absent in `update`
     /// messages (they go to everyone, and a player's seats do not change under them).
@@ -217,6 +219,7 @@ pub struct ViewContext<'a> {
     pub oracle_on: bool,
     pub seats: SeatsView,
     pub offer: Option<OfferView>,
+    pub watchers: u32,
 }
 
 /// The GameView of a game's screen and its history entries from index `first` on.
@@ -246,6 +249,7 @@ pub fn game_view(
         oracle: ctx.oracle_on,
         seats: ctx.seats,
         offer: ctx.offer,
+        watchers: ctx.watchers,
         you: None,
         invite: None,
     }
@@ -486,6 +490,7 @@ mod tests {
                 },
             },
             offer: None,
+            watchers: 0,
         };
         let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
         let me = Personal {

@@ -104,13 +104,38 @@ pub async fn handler(
         .into_response();
     };
     let send_timeout = limits.send_timeout;
+    let watchers = Arc::clone(&limits.watchers);
+    if watcher_hold.is_some() {
+        count_watchers(&svc, &id, &watchers).await;
+    }
     ws.max_message_size(limits.message_bytes)
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
-            stream(socket, rx, first, svc, id, player, send_timeout).await;
+            stream(
+                socket,
+                rx,
+                first,
+                Arc::clone(&svc),
+                id.clone(),
+                player,
+                send_timeout,
+            )
+            .await;
+            let watched = watcher_hold.is_some();
             drop((client_hold, game_hold, watcher_hold));
+            if watched {
+                count_watchers(&svc, &id, &watchers).await;
+            }
         })
+}
+
+/// Tells the game how many watch it now.
+async fn count_watchers(svc: &AppState, id: &str, watchers: &Arc<Counter<String>>) {
+    let n = watchers.held(&id.to_string());
+    let svc = Arc::clone(svc);
+    let id = id.to_string();
+    let _ = tokio::task::spawn_blocking(move || svc.set_watchers(&id, n)).await;
 }
 
 async fn stream(
