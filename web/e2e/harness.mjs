@@ -3,6 +3,7 @@
 // page helpers built on the app's test hook (window.__spacechess).
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -90,11 +91,20 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** A fresh anonymous player id (docs/api.md, "Players and seats"). */
+export const newPlayer = () => randomBytes(16).toString('hex');
+
+/**
+ * The player of the test's own requests and, unless a test names another, of every page
+ * it opens (its cookie), so that a game created by the test is the page's to play.
+ */
+export const PLAYER = newPlayer();
+
 /** POST /api/games from the test itself (for positions the opening screen does not offer). */
-export async function createGame(base, body) {
+export async function createGame(base, body, player = PLAYER) {
   const res = await fetch(`${base}/api/games`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${player}` },
     body: JSON.stringify({ mode: 'computer', human: 'white', level: 1, options: [], time_control: null, ...body }),
   });
   const json = await res.json();
@@ -193,10 +203,14 @@ export async function playMoveIn3D(page) {
   return null;
 }
 
-/** A new page in a fresh context (1280×800 unless told), with page errors logged. */
-export async function openPage(browser, base, options = {}) {
+/**
+ * A new page in a fresh context (1280×800 unless told), with page errors logged, as the
+ * player `player` (default: the test's own; `null`: none, the server issues one).
+ */
+export async function openPage(browser, base, options = {}, player = PLAYER) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  if (player) await context.addCookies([{ name: 'spacechess_player', value: player, url: base }]);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   return page;

@@ -45,7 +45,14 @@ export type GameMessage = Extract<ServerMessage, { type: 'state' } | { type: 'up
 export function applyMessage(base: GameView | null, m: GameMessage): GameView | null {
   if (m.type === 'state') return m.game;
   if (!base || m.history_from > base.history.length) return null;
-  return { ...m.game, history: base.history.slice(0, m.history_from).concat(m.game.history) };
+  // `you` and `invite` are the asking player's own and come only in `state` messages and
+  // HTTP answers; an update (sent to every watcher) keeps them.
+  return {
+    ...m.game,
+    you: m.game.you ?? base.you,
+    invite: m.game.invite ?? base.invite,
+    history: base.history.slice(0, m.history_from).concat(m.game.history),
+  };
 }
 
 /** A refusal or failure, with the server's error code (`network` when it was not reached). */
@@ -99,6 +106,10 @@ export const api = {
   offerDraw: (id: string) => request<DrawAnswer>('POST', `${game(id)}/draw`),
   resign: (id: string, side?: Side) =>
     request<GameView>('POST', `${game(id)}/resign`, side ? { side } : undefined),
+  /** Opens an online game's invitation (`/join/<code>`): takes its free seat, if any. */
+  join: (invitePath: string) => request<GameView>('POST', invitePath),
+  answerOffer: (id: string, answer: 'accept' | 'decline') =>
+    request<GameView>('POST', `${game(id)}/offer`, { answer }),
   oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
   oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
   /** Any piece's (or attack board's) moves as if its side were to move: inspect mode. */

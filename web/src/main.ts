@@ -46,6 +46,8 @@ const loadScene = () => import('./scene3d');
 
 function setUrl(id: string | null, kind: HostKind = 'server'): void {
   const url = new URL(location.href);
+  // An invitation's path (/join/…) becomes the game's own address once it is open.
+  url.pathname = '/';
   if (id) url.searchParams.set('game', id);
   else url.searchParams.delete('game');
   if (id && kind === 'browser') url.searchParams.set('host', 'browser');
@@ -97,7 +99,13 @@ if (STATIC && 'serviceWorker' in navigator) {
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
 /** `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages. */
-if (params.has('lessons') || params.has('lesson')) {
+if (location.pathname.startsWith('/join/')) {
+  // An online game's invitation: take its free seat (or watch), then play there.
+  void api
+    .join(location.pathname)
+    .then((view) => openGame({ id: view.id, host: 'server', visualizer: true, view: params.get('view') === 'flat' ? 'flat' : '3d' }, view))
+    .catch(() => showOpening());
+} else if (params.has('lessons') || params.has('lesson')) {
   void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
 } else if (params.has('rules')) {
   void import('./teach/rules').then((m) => m.renderRules(app, params.get('rules')));

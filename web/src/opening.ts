@@ -38,7 +38,8 @@ export function readChoice(form: HTMLFormElement, catalogue: Catalogue): Opening
   const options = entry.options
     .filter((o) => data.get(o.id) && (o.rules.length === 0 || (rules !== null && o.rules.includes(rules))))
     .map((o) => o.id);
-  const mode = data.get('mode') === 'local' ? 'local' : 'computer';
+  const modeRaw = data.get('mode');
+  const mode = modeRaw === 'local' || modeRaw === 'online' ? modeRaw : 'computer';
   let human = String(data.get('colour') ?? 'white');
   if (human === 'random') human = Math.random() < 0.5 ? 'white' : 'black';
   const { min, max, max_id } = catalogue.levels;
@@ -167,6 +168,7 @@ function renderForm(
       <fieldset><legend>Opponent</legend>
         <label class="choice"><input type="radio" name="mode" value="computer" checked> Computer</label>
         <label class="choice"><input type="radio" name="mode" value="local"> Two players on this device</label>
+        <label class="choice"><input type="radio" name="mode" value="online"> Play a friend online</label>
       </fieldset>
       <fieldset class="computer-only"><legend>You play</legend>
         <label class="choice"><input type="radio" name="colour" value="white" checked> White</label>

@@ -118,6 +118,10 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     last_move: null,
     clocks: null,
     computer_thinking: false,
+    seats: { white: { holder: 'player' }, black: { holder: 'computer' } },
+    offer: null,
+    watchers: 0,
+    you: ['white'],
     ...extra,
   };
 }

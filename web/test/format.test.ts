@@ -23,6 +23,14 @@ describe('socket updates', () => {
     expect(merged.history.map((h) => h.token)).toEqual(['a', 'b', 'c']);
     expect(merged.history[1].eval).toBe(0.5);
   });
+  it("an update keeps the player's own sides and invitation, which only a state carries", () => {
+    const mine = { ...base, you: ['black' as const], invite: '/join/abc' };
+    const shared = { ...mine, ply: 3, you: undefined, invite: undefined };
+    const merged = applyMessage(mine, { type: 'update', game: shared, history_from: 2 })!;
+    expect(merged.you).toEqual(['black']);
+    expect(merged.invite).toBe('/join/abc');
+    expect(merged.ply).toBe(3);
+  });
   it('a take back shortens the history', () => {
     const merged = applyMessage(base, { type: 'update', game: { ...base, ply: 1, history: [] }, history_from: 1 })!;
     expect(merged.history.map((h) => h.token)).toEqual(['a']);

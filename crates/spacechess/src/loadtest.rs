@@ -52,8 +52,11 @@ pub struct LoadtestArgs {
 }
 
 /// A minimal HTTP/1.1 keep-alive client: enough for JSON requests to our own server.
+/// Each connection is one player (its own bearer token), so it holds the seats of the
+/// games it creates.
 pub struct Conn {
     stream: BufReader<TcpStream>,
+    player: String,
 }
 
 impl Conn {
@@ -62,6 +65,7 @@ impl Conn {
         s.set_nodelay(true)?;
         Ok(Conn {
             stream: BufReader::new(s),
+            player: crate::server::new_player_id(),
         })
     }
 
@@ -72,6 +76,7 @@ impl Conn {
         s.set_nodelay(true)?;
         Ok(Conn {
             stream: BufReader::new(s),
+            player: crate::server::new_player_id(),
         })
     }
 
@@ -83,7 +88,8 @@ impl Conn {
     ) -> std::io::Result<(u16, Value)> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.player,
             body.len()
         );
         self.stream.get_mut().write_all(req.as_bytes()).await?;

@@ -37,7 +37,7 @@ fn malformed_requests_are_refused_with_their_reason() {
             json!({ "variant": "stacked", "options": "rook-pawns" }),
             "options",
         ),
-        (json!({ "variant": "stacked", "mode": "online" }), "mode"),
+        (json!({ "variant": "stacked", "mode": "hotseat" }), "mode"),
         (json!({ "variant": "stacked", "human": "red" }), "human"),
         (
             json!({ "variant": "stacked", "time_control": 5 }),

@@ -12,8 +12,17 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// The test's player's own socket (a stranger's would count as a watcher, and watchers
+/// coming and going send updates of their own).
 async fn connect(s: &Server, id: &str) -> Socket {
-    let url = format!("ws://{}/api/games/{id}/ws", s.addr);
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut url = format!("ws://{}/api/games/{id}/ws", s.addr)
+        .into_client_request()
+        .unwrap();
+    url.headers_mut().insert(
+        "Authorization",
+        format!("Bearer {}", s.player).parse().unwrap(),
+    );
     let (socket, _) = tokio_tungstenite::connect_async(url)
         .await
         .expect("connect");

@@ -13,6 +13,7 @@ import { BoardFlow, Chooser } from './moving';
 import { OracleButton, OraclePanel } from './oracle';
 import { Announcer, SoundToggle } from './feedback';
 import { MoveBox } from './movebox';
+import { OnlinePanel } from './online';
 import { Record } from './record';
 import { DownloadRecord, EvalGraph, ImportRecord, Material, ReviewControls } from './review-panel';
 import { GameSession, type PanelTab, type SceneModule } from './session';
@@ -110,6 +111,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <InspectButton session={session} />
         </div>
         <Status session={session} />
+        <OnlinePanel session={session} />
         <Connection session={session} />
         <Clocks session={session} />
         <ThinkingLine session={session} />

@@ -12,6 +12,7 @@ import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import type { ConnectionState } from '../socket';
 import type { GameHost, GameLink } from '../hosts/host';
 import { serverHost } from '../hosts/server-host';
+import { forPlayer } from '../online';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
 import { Review } from './review';
 import { save, type SavedGame } from '../storage';
@@ -77,6 +78,7 @@ export class GameSession {
   /** Against the computer with Black the boards are turned; two players keep White's view. */
   readonly orientation = computed<Side>(() => {
     const v = this.view.value;
+    if (v && v.mode === 'online' && v.you?.length === 1) return v.you[0];
     return v && v.mode === 'computer' && v.human === 'black' ? 'black' : 'white';
   });
 
@@ -116,7 +118,8 @@ export class GameSession {
 
   // ------------------------------------------------------------------ from the server
 
-  private setView(view: GameView): void {
+  private setView(received: GameView): void {
+    const view = forPlayer(received);
     const prev = this.view.peek();
     batch(() => {
       this.view.value = view;
@@ -273,8 +276,9 @@ export class GameSession {
     if (!v) return;
     void this.act(async () => {
       if (!this.link) return;
-      this.setView(await this.link.takeback());
-      this.say('Move taken back.');
+      const next = await this.link.takeback();
+      this.setView(next);
+      this.say(next.offer ? 'Take back asked; waiting for your opponent.' : 'Move taken back.');
     });
   }
 
@@ -285,14 +289,24 @@ export class GameSession {
       if (!this.link) return;
       const r = await this.link.offerDraw();
       this.setView(r.game);
-      this.say(r.accepted ? 'Draw agreed.' : 'Draw declined.');
+      this.say(r.accepted ? 'Draw agreed.' : r.game.offer ? 'Draw offered; waiting for your opponent.' : 'Draw declined.');
     });
+  }
+
+  /** Answers the online opponent's draw offer or take-back request. */
+  answerOffer(answer: 'accept' | 'decline'): void {
+    const v = this.view.peek();
+    if (!v) return;
+    const answerOffer = this.link?.answerOffer;
+    if (!answerOffer) return;
+    void this.act(async () => this.setView(await answerOffer(answer)));
   }
 
   /** The side a resignation would be for: the player's, or the side to move on one device. */
   resigningSide(): Side | null {
     const v = this.view.peek();
     if (!v || v.status === 'over') return null;
+    if (v.mode === 'online') return v.you?.[0] ?? null;
     return v.mode === 'local' ? v.turn : v.human;
   }
 

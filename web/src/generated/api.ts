@@ -224,7 +224,7 @@ export type LevelRange = { min: number, max: number, max_id: string, default: nu
 
 export type Catalogue = { variants: Array<VariantEntry>, terminations: Array<TerminationEntry>, levels: LevelRange, };
 
-export type Mode = "computer" | "local";
+export type Mode = "computer" | "local" | "online";
 
 export type EvalSource = "computer" | "quick" | "record";
 
@@ -316,6 +316,20 @@ legal_moves: Array<MoveView>, last_move: LastMove | null, };
 
 export type ClocksView = { white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
 
+export type HolderView = "computer" | "player" | "open";
+
+export type SeatView = { holder: HolderView, };
+
+export type SeatsView = { white: SeatView, black: SeatView, };
+
+export type OfferKind = "draw" | "take-back";
+
+export type OfferView = { kind: OfferKind, 
+/**
+ * Who asks.
+ */
+from: Side, };
+
 export type GameView = { id: string, mode: Mode, 
 /**
  * The player's side against the computer (echoed in local mode).
@@ -328,7 +342,25 @@ history: Array<HistoryItem>,
 /**
  * Always given by the server (`null` from hosts that do not count it).
  */
-material: MaterialView | null, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, variant: Variant, 
+material: MaterialView | null, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, seats: SeatsView, 
+/**
+ * An online game's pending draw offer or take-back request.
+ */
+offer: OfferView | null, 
+/**
+ * How many people watch the game live (sockets of players holding no seat).
+ */
+watchers: number, 
+/**
+ * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
+ * the socket's `state` message, which are built for one player; absent in `update`
+ * messages (they go to everyone, and a player's seats do not change under them).
+ */
+you?: Array<Side>, 
+/**
+ * An online game's invitation path, for the seat holders while a seat is open.
+ */
+invite?: string, variant: Variant, 
 /**
  * The variant's name for people.
  */

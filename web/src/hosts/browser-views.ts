@@ -49,6 +49,14 @@ export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolea
     clocks: null,
     computer_thinking: thinking,
     oracle,
+    // This browser holds every side a person plays; no one else can watch or offer.
+    seats: {
+      white: { holder: meta.mode === 'computer' && meta.human !== 'white' ? 'computer' : 'player' },
+      black: { holder: meta.mode === 'computer' && meta.human !== 'black' ? 'computer' : 'player' },
+    },
+    you: meta.mode === 'computer' ? [meta.human] : ['white', 'black'],
+    offer: null,
+    watchers: 0,
   };
 }
 

@@ -32,6 +32,8 @@ export interface GameLink {
   oracleOff(): Promise<void>;
   /** The game's record (docs/records.md). */
   record(): Promise<string>;
+  /** Answers the online opponent's draw offer or take-back request (server games only). */
+  answerOffer?(answer: 'accept' | 'decline'): Promise<GameView>;
   /** The board after `ply` half-moves, for review (absent where the host cannot give it yet). */
   position?(ply: number): Promise<PositionView>;
   /** Stops listening (and any work the host does for this game alone). */

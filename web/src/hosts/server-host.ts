@@ -32,6 +32,7 @@ class ServerLink implements GameLink {
   oracleOff = () => api.oracleOff(this.id);
   record = () => api.record(this.id);
   position = (ply: number) => api.position(this.id, ply);
+  answerOffer = (answer: 'accept' | 'decline') => api.answerOffer(this.id, answer);
 
   close(): void {
     this.socket.close();

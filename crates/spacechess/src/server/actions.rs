@@ -2,8 +2,9 @@
 //! export the record, delete the game. Each change is stored before it is answered.
 
 use super::error::ApiError;
-use super::service::{play_error, Mode, Service};
-use super::view::{self, color_id};
+use super::players::PlayerId;
+use super::service::{play_error, GameSlot, GameState, Mode, Service};
+use super::view::{self, color_id, OfferKind};
 use engine::api::Level;
 use rules::record::RecordForm;
 use rules::{Color, GameStatus, Outcome, PlayError};
@@ -13,9 +14,11 @@ use std::time::Duration;
 impl Service {
     /// Takes back the player's last move and the computer's reply (in local mode: the
     /// last move). A running search is stopped.
-    pub fn take_back(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+    /// In an online game this asks the opponent, who accepts or declines.
+    pub fn take_back(self: &Arc<Self>, id: &str, player: &PlayerId) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        let sides = self.seated(&slot.id, &mut st, player)?;
         if let Some(o) = declared_outcome(st.game.status()) {
             return Err(ApiError::game_over(format!(
                 "the game ended by {}; it cannot be taken back",
@@ -24,20 +27,28 @@ impl Service {
         }
         let count = match st.mode {
             Mode::Local => usize::from(st.ply() > 0),
-            Mode::Computer => {
-                // Back to (and including) the human's most recent move.
-                let human = st.human;
-                (0..st.ply())
-                    .rev()
-                    .find(|&i| st.mover_of(i) == Some(human))
-                    .map_or(0, |i| st.ply() - i)
-            }
+            Mode::Computer => take_back_count(&st, st.human),
+            Mode::Online => take_back_count(&st, sides[0]),
         };
         if count == 0 {
             return Err(ApiError::nothing_to_take_back(
                 "there is no move of yours to take back",
             ));
         }
+        if st.mode == Mode::Online {
+            return self.ask(&slot, &mut st, OfferKind::TakeBack, sides[0], player);
+        }
+        self.undo_moves(&slot, &mut st, count, player)
+    }
+
+    /// Takes back the last `count` moves (stored first), restoring the clocks.
+    pub(super) fn undo_moves(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        count: usize,
+        player: &PlayerId,
+    ) -> Result<String, ApiError> {
         let keep = st.ply() - count;
         self.store.truncate_moves(&slot.id, keep as u32)?;
         for _ in 0..count {
@@ -58,38 +69,64 @@ impl Service {
                 c.reset(w, b);
             }
         }
-        Ok(self.after_change(&slot, &mut st, None, true))
+        st.offer = None;
+        Ok(self.after_change(slot, st, None, Some(player)))
     }
 
     /// A draw offer: the computer accepts when it is not ahead; in local mode the other
     /// player is sitting right there, so it is accepted.
-    pub fn offer_draw(self: &Arc<Self>, id: &str, client: &str) -> Result<String, ApiError> {
+    pub fn offer_draw(
+        self: &Arc<Self>,
+        id: &str,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        let sides = self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
+        }
+        if st.mode == Mode::Online {
+            return self.ask(&slot, &mut st, OfferKind::Draw, sides[0], player);
         }
         let accepted = match st.computer_side() {
             Some(side) => self.draw_verdict(&mut st, side, client)?,
             None => true,
         };
         if accepted {
-            st.game.agree_draw().map_err(play_error)?;
-            if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
-                st.game.set_declared(None);
-                return Err(e.into());
-            }
-            let game = self.after_change(&slot, &mut st, None, true);
+            let game = self.agree_draw(&slot, &mut st, player)?;
             return Ok(view::draw_answer(true, game));
         }
-        Ok(view::draw_answer(false, st.view_json(&slot.id)))
+        Ok(view::draw_answer(false, st.view_json(&slot.id, player)))
+    }
+
+    /// Ends the game drawn by agreement; the GameView.
+    pub(super) fn agree_draw(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        player: &PlayerId,
+    ) -> Result<String, ApiError> {
+        st.game.agree_draw().map_err(play_error)?;
+        if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
+            st.game.set_declared(None);
+            return Err(e.into());
+        }
+        Ok(self.after_change(slot, st, None, Some(player)))
     }
 
     /// `side` resigns (default: the human against the computer, the side to move in
     /// local mode). Against the computer only the human's side may resign.
-    pub fn resign(self: &Arc<Self>, id: &str, side: Option<Color>) -> Result<String, ApiError> {
+    pub fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        side: Option<Color>,
+        player: &PlayerId,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        let sides = self.seated(&slot.id, &mut st, player)?;
         let side = match (st.mode, side) {
             (Mode::Computer, Some(s)) if s != st.human => {
                 return Err(ApiError::bad_request(format!(
@@ -100,6 +137,14 @@ impl Service {
             (Mode::Computer, _) => st.human,
             (Mode::Local, Some(s)) => s,
             (Mode::Local, None) => st.game.turn(),
+            (Mode::Online, Some(s)) if !sides.contains(&s) => {
+                return Err(ApiError::not_your_seat(format!(
+                    "you play {}; you cannot resign for {}",
+                    color_id(sides[0]),
+                    color_id(s)
+                )))
+            }
+            (Mode::Online, _) => sides[0],
         };
         st.game.resign(side).map_err(play_error)?;
         if let Err(e) =
@@ -109,7 +154,7 @@ impl Service {
             st.game.set_declared(None);
             return Err(e.into());
         }
-        Ok(self.after_change(&slot, &mut st, None, true))
+        Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 
     /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
@@ -118,12 +163,19 @@ impl Service {
         self: &Arc<Self>,
         id: &str,
         budget: Duration,
+        player: &PlayerId,
         client: &str,
     ) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
+        }
+        if st.online_running() {
+            return Err(ApiError::no_engine_help(
+                "the Oracle is off for both players while an online game runs",
+            ));
         }
         st.oracle_budget = Some(budget);
         st.oracle = None;
@@ -135,9 +187,10 @@ impl Service {
     }
 
     /// Takes the Oracle off duty and stops it.
-    pub fn oracle_off(&self, id: &str) -> Result<(), ApiError> {
+    pub fn oracle_off(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        self.seated(&slot.id, &mut st, player)?;
         st.oracle_budget = None;
         st.oracle = None;
         Ok(())
@@ -149,7 +202,7 @@ impl Service {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         let name = |side: Color| match st.mode {
-            Mode::Local => color_id(side).to_string(),
+            Mode::Local | Mode::Online => color_id(side).to_string(),
             Mode::Computer if side == st.human => "Player".to_string(),
             Mode::Computer => match st.level {
                 Level::Depth(d) => format!("Computer, level {d}"),
@@ -178,10 +231,16 @@ impl Service {
     }
 
     /// Forgets a game: stops its engines and removes it from memory and the store.
-    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+    pub fn delete(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         {
             let mut st = Self::lock(&slot);
+            self.seated(&slot.id, &mut st, player)?;
+            if st.online_running() && !st.seats.any_open() {
+                return Err(ApiError::game_in_progress(
+                    "an online game in progress belongs to both players: resign it first",
+                ));
+            }
             st.stop_engines();
             st.oracle_budget = None;
             st.epoch += 1;
@@ -205,6 +264,14 @@ fn record_date(unix: i64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// How many moves go back to (and including) `side`'s most recent move.
+pub(super) fn take_back_count(st: &GameState, side: Color) -> usize {
+    (0..st.ply())
+        .rev()
+        .find(|&i| st.mover_of(i) == Some(side))
+        .map_or(0, |i| st.ply() - i)
 }
 
 /// A result decided outside the board (it cannot be taken back).

@@ -74,7 +74,7 @@ impl Service {
                     self.start_search(&slot, &mut st, p);
                     let _ = slot
                         .events
-                        .send(st.publish(&slot.id, false, false).update.into());
+                        .send(st.publish(&slot.id, None, false).update.into());
                 }
                 Err(_) => {
                     drop(st);
@@ -244,7 +244,7 @@ impl Service {
         st.evals.push(eval);
         let played = st.ply() - 1;
         st.touch_history(played);
-        let _ = self.after_change(slot, &mut st, None, false);
+        let _ = self.after_change(slot, &mut st, None, None);
     }
 
     /// Queues an evaluation of the position after the last move (see [`EvalQueue`]).
@@ -280,7 +280,7 @@ impl Service {
         st.touch_history(ply);
         let _ = slot
             .events
-            .send(st.publish(&slot.id, false, false).update.into());
+            .send(st.publish(&slot.id, None, false).update.into());
     }
 
     pub(super) fn start_oracle(
@@ -338,6 +338,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::super::limits::LimitConfig;
+    use super::super::players::PlayerId;
     use super::super::service::{Mode, NewGame, ServiceConfig};
     use super::super::store::Store;
     use super::*;
@@ -365,6 +366,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         let req = NewGame {
             setup: Setup::standard(Variant::Fourfold),
             mode: Mode::Computer,
@@ -375,12 +377,13 @@ mod tests {
             moves: Vec::new(),
             evals: Vec::new(),
         };
-        let g = serde_json::from_str::<serde_json::Value>(&svc.create(req, "c").unwrap()).unwrap();
+        let g =
+            serde_json::from_str::<serde_json::Value>(&svc.create(req, &me, "c").unwrap()).unwrap();
         let id = g["id"].as_str().unwrap().to_string();
         // The disk is "full" for every move from the computer's reply on.
         svc.store.fail_moves_from.store(1, Ordering::SeqCst);
         let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
-        svc.play(&id, &token, Some(0), "c").unwrap();
+        svc.play(&id, &token, Some(0), &me, "c").unwrap();
         // Bounded waits (they fail the test rather than hang it).
         let wait_until = |what: &str, done: &dyn Fn() -> bool| {
             for _ in 0..3000 {
@@ -394,12 +397,13 @@ mod tests {
         wait_until("the store failed twice (a first try and a retry)", &|| {
             svc.store.failed_writes.load(Ordering::SeqCst) >= 2
         });
-        let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id).unwrap()).unwrap();
+        let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap();
         assert_eq!(v["ply"], 1, "not stored, so not played: {v}");
         // Space is back: the retry stores and plays the move.
         svc.store.fail_moves_from.store(u32::MAX, Ordering::SeqCst);
         wait_until("the computer's move is played", &|| {
-            serde_json::from_str::<serde_json::Value>(&svc.view(&id).unwrap()).unwrap()["ply"] == 2
+            serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
+                == 2
         });
         let (_, moves) = svc.store.load_game(&id).unwrap().unwrap();
         assert_eq!(moves.len(), 2);

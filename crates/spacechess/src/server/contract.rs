@@ -9,8 +9,9 @@ use super::lessons::{
     RulesDiagram, RulesPage, SectionView,
 };
 use super::view::{
-    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem,
-    MaterialView, Mode, OracleMoveView, OracleTagView, PositionView, ServerMessage, Thinking,
+    ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
+    MaterialView, Mode, OfferKind, OfferView, OracleMoveView, OracleTagView, PositionView,
+    SeatView, SeatsView, ServerMessage, Thinking,
 };
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
@@ -111,6 +112,11 @@ pub fn generate() -> String {
         MaterialView,
         PositionView,
         ClocksView,
+        HolderView,
+        SeatView,
+        SeatsView,
+        OfferKind,
+        OfferView,
         GameView,
         Thinking,
         OracleTagView,

@@ -31,6 +31,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::super::limits::LimitConfig;
+    use super::super::players::PlayerId;
     use super::super::service::{Mode, NewGame, ServiceConfig};
     use super::super::store::Store;
     use super::*;
@@ -53,6 +54,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         // White (the player) lacks its queen: the computer is ahead and declines.
         let req = NewGame {
             setup: Setup::standard(Variant::Fourfold),
@@ -64,7 +66,8 @@ mod tests {
             moves: Vec::new(),
             evals: Vec::new(),
         };
-        let g: serde_json::Value = serde_json::from_str(&svc.create(req, "c").unwrap()).unwrap();
+        let g: serde_json::Value =
+            serde_json::from_str(&svc.create(req, &me, "c").unwrap()).unwrap();
         let id = g["id"].as_str().unwrap();
         let accepted_of = |answer: String| {
             let v: serde_json::Value = serde_json::from_str(&answer).unwrap();
@@ -72,14 +75,14 @@ mod tests {
         };
         // While the client's only slot is taken, judging the offer is refused.
         let busy = svc.slots.try_acquire(Some("c")).unwrap();
-        let e = svc.offer_draw(id, "c").unwrap_err();
+        let e = svc.offer_draw(id, &me, "c").unwrap_err();
         assert_eq!(e.code, "rate_limited", "{e:?}");
         drop(busy);
-        let accepted = accepted_of(svc.offer_draw(id, "c").unwrap());
+        let accepted = accepted_of(svc.offer_draw(id, &me, "c").unwrap());
         assert!(!accepted);
         // The same state again: answered from the verdict, no slot needed.
         let _busy = svc.slots.try_acquire(Some("c")).unwrap();
-        let again = accepted_of(svc.offer_draw(id, "c").unwrap());
+        let again = accepted_of(svc.offer_draw(id, &me, "c").unwrap());
         assert!(!again);
     }
 }

@@ -73,6 +73,18 @@ impl ApiError {
     pub fn not_your_turn(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "not_your_turn", message)
     }
+    pub fn not_your_seat(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "not_your_seat", message)
+    }
+    pub fn no_engine_help(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "no_engine_help", message)
+    }
+    pub fn game_in_progress(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "game_in_progress", message)
+    }
+    pub fn no_offer(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "no_offer", message)
+    }
     pub fn game_over(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "game_over", message)
     }

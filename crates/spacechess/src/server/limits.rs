@@ -16,7 +16,17 @@ pub struct LimitConfig {
     pub max_searches: u32,
     /// The shortest initial time of a time control, in milliseconds.
     pub min_time_control_ms: i64,
+    /// Unfinished games one player may hold a seat in.
+    pub open_games_per_player: u32,
+    /// Unfinished games created from one address.
+    pub open_games_per_address: u32,
+    /// Online games one player may have waiting for their invited player.
+    pub open_invites_per_player: u32,
 }
+
+/// `Retry-After` of a refusal for too many open games: they free when one ends, which
+/// nothing here can foresee.
+pub const OPEN_GAMES_RETRY_AFTER_SECS: u64 = 60;
 
 impl Default for LimitConfig {
     fn default() -> Self {
@@ -25,6 +35,9 @@ impl Default for LimitConfig {
             searches_per_client: 4,
             max_searches: 16,
             min_time_control_ms: 6_000,
+            open_games_per_player: 50,
+            open_games_per_address: 200,
+            open_invites_per_player: 5,
         }
     }
 }
@@ -101,7 +114,6 @@ impl<K: Hash + Eq + Clone> Counter<K> {
     }
 
     /// What `key` holds now.
-    #[cfg(test)]
     pub fn held(&self, key: &K) -> u32 {
         self.counts().get(key).copied().unwrap_or(0)
     }

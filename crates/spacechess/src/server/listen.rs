@@ -84,8 +84,12 @@ pub async fn serve(
         let mut stop = stop_rx.clone();
         let alive = alive_tx.clone();
         tokio::spawn(async move {
+            let served = stream.local_addr().ok().map(super::players::ServedAddr);
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(peer));
+                if let Some(s) = served {
+                    req.extensions_mut().insert(s);
+                }
                 app.clone().oneshot(req)
             });
             let io = TokioIo::new(JsonParseErrors::new(stream, config.max_head_bytes));

@@ -16,10 +16,13 @@ mod lessons;
 mod limits;
 mod listen;
 mod material;
+mod online;
 mod parse_errors;
+mod players;
 mod residency;
 mod routes;
 mod search;
+mod seats;
 mod service;
 mod store;
 mod view;
@@ -40,6 +43,10 @@ pub struct ServeArgs {
     /// Address to listen on
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: String,
+    /// A host name the server answers to besides loopback and the address a client
+    /// connected to (repeatable; a deployment's public name)
+    #[arg(long = "host")]
+    pub hosts: Vec<String>,
     /// Directory of the game database (default: $XDG_DATA_HOME/spacechess or
     /// ~/.local/share/spacechess)
     #[arg(long)]
@@ -59,6 +66,18 @@ pub struct ServeArgs {
     /// Hash table size per search, in MB
     #[arg(long, default_value_t = 16, hide = true)]
     pub hash_mb: usize,
+    /// Unfinished games one player may hold a seat in
+    #[arg(long, default_value_t = 50, hide = true)]
+    pub open_games_per_player: u32,
+    /// Unfinished games created from one address
+    #[arg(long, default_value_t = 200, hide = true)]
+    pub open_games_per_address: u32,
+    /// Online games one player may have waiting for their invited player
+    #[arg(long, default_value_t = 5, hide = true)]
+    pub open_invites_per_player: u32,
+    /// People watching one game at once (the seats' holders do not count)
+    #[arg(long, default_value_t = 24, hide = true)]
+    pub watchers_per_game: u32,
     /// Shortest initial time of a time control, in ms
     #[arg(long, default_value_t = 6_000, hide = true)]
     pub min_time_control_ms: i64,
@@ -90,6 +109,7 @@ impl Default for ServeArgs {
         ServeArgs {
             port: 8080,
             bind: "127.0.0.1".into(),
+            hosts: Vec::new(),
             data: None,
             games_per_hour: 200,
             searches_per_client: 4,
@@ -97,6 +117,10 @@ impl Default for ServeArgs {
             search_threads: 1,
             hash_mb: 16,
             min_time_control_ms: 6_000,
+            open_games_per_player: 50,
+            open_games_per_address: 200,
+            open_invites_per_player: 5,
+            watchers_per_game: 24,
             connections_per_client: 64,
             sockets_per_client: 32,
             sockets_per_game: 32,
@@ -120,6 +144,11 @@ impl ServeArgs {
             ..listen::NetConfig::default()
         }
     }
+}
+
+/// A fresh anonymous player id, for programs that talk to a server (the load test).
+pub fn new_player_id() -> String {
+    players::random_hex()
 }
 
 /// Threads of the blocking pool (service calls, store writes).
@@ -197,6 +226,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             searches_per_client: args.searches_per_client,
             max_searches: args.max_searches,
             min_time_control_ms: args.min_time_control_ms,
+            open_games_per_player: args.open_games_per_player,
+            open_games_per_address: args.open_games_per_address,
+            open_invites_per_player: args.open_invites_per_player,
         },
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),
@@ -240,6 +272,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             WS_SEND_TIMEOUT,
             args.sockets_per_game.max(1),
             args.sockets_per_client.max(1),
+            args.watchers_per_game,
         );
         // Outermost first: every error answer becomes JSON, then a handler's answer and
         // a request body are each bounded in time.
@@ -252,6 +285,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
                 net.request_timeout,
             ))
             .layer(axum::Extension(sockets))
+            .layer(axum::middleware::from_fn_with_state(
+                std::sync::Arc::new(players::Hosts::new(&args.hosts, &args.bind)),
+                players::middleware,
+            ))
             .layer(axum::middleware::from_fn(json_errors::middleware));
         listen::serve(listener, app, net, shutdown_signal()).await;
         Ok(())

@@ -117,6 +117,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::super::limits::LimitConfig;
+    use super::super::players::PlayerId;
     use super::super::service::ServiceConfig;
     use super::super::store::Store;
     use super::*;
@@ -139,6 +140,9 @@ mod tests {
             declared_winner: None,
             declared_reason: None,
             finished: false,
+            white_player: None,
+            black_player: None,
+            invite: None,
         }
     }
 
@@ -176,7 +180,8 @@ mod tests {
         assert!(!in_memory(&player_turn) && !in_memory(&local));
         // Loaded on demand.
         assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&svc.view(&local).unwrap()).unwrap()["ply"],
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
+                .unwrap()["ply"],
             0
         );
         assert!(in_memory(&local));
@@ -190,7 +195,8 @@ mod tests {
         assert!(in_memory(&clocked));
         // Still in the store.
         assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&svc.view(&local).unwrap()).unwrap()["ply"],
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
+                .unwrap()["ply"],
             0
         );
     }

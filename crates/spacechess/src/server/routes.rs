@@ -2,12 +2,13 @@
 //! the game service on blocking threads (it takes locks and writes SQLite).
 
 use super::error::ApiError;
+use super::players::PlayerId;
 use super::service::{Mode, NewGame, Service};
 use super::view::{parse_color, Eval, EvalSource};
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -36,6 +37,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/draw", post(offer_draw))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
+        .route("/games/{id}/offer", post(answer_offer))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/ws", get(ws::handler))
@@ -51,6 +53,9 @@ pub fn router(service: Arc<Service>) -> Router {
         });
     Router::new()
         .nest("/api", api)
+        // The invitation: a browser's GET opens the app there (which POSTs); a POST
+        // takes the free seat.
+        .route("/join/{code}", post(join).get(assets::serve))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(service)
@@ -238,15 +243,12 @@ pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError
         Some(r) => r.setup,
         None => parse_setup(m)?,
     };
-    let mode = match opt_str(m, "mode")?.unwrap_or("computer") {
-        "computer" => Mode::Computer,
-        "local" => Mode::Local,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "field \"mode\" must be \"computer\" or \"local\", not {other:?}"
-            )))
-        }
-    };
+    let mode_id = opt_str(m, "mode")?.unwrap_or("computer");
+    let mode = Mode::from_id(mode_id).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "field \"mode\" must be \"computer\", \"local\" or \"online\", not {mode_id:?}"
+        ))
+    })?;
     let human = match opt_str(m, "human")? {
         Some(s) => parse_side("human", s)?,
         None => rules::Color::White,
@@ -325,33 +327,37 @@ async fn variants() -> JsonText {
 
 async fn create_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let m = json_body(body)?.ok_or_else(|| ApiError::bad_request("a NewGame body is required"))?;
     let req = parse_new_game(&m)?;
     let client = client(&addr);
-    let view = blocking(move || svc.create(req, &client)).await?;
+    let view = blocking(move || svc.create(req, &player, &client)).await?;
     Ok((StatusCode::CREATED, JsonText(view)).into_response())
 }
 
 async fn get_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<JsonText, ApiError> {
-    blocking(move || svc.view(&id)).await.map(JsonText)
+    blocking(move || svc.view(&id, &player)).await.map(JsonText)
 }
 
 async fn delete_game(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    blocking(move || svc.delete(&id)).await?;
+    blocking(move || svc.delete(&id, &player)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 async fn play_move(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
@@ -363,7 +369,7 @@ async fn play_move(
         .to_string();
     let ply = opt_u64(&m, "ply")?;
     let client = client(&addr);
-    blocking(move || svc.play(&id, &text, ply, &client))
+    blocking(move || svc.play(&id, &text, ply, &player, &client))
         .await
         .map(JsonText)
 }
@@ -382,24 +388,29 @@ async fn position(
 
 async fn take_back(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<JsonText, ApiError> {
-    blocking(move || svc.take_back(&id)).await.map(JsonText)
+    blocking(move || svc.take_back(&id, &player))
+        .await
+        .map(JsonText)
 }
 
 async fn offer_draw(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<JsonText, ApiError> {
     let client = client(&addr);
-    blocking(move || svc.offer_draw(&id, &client))
+    blocking(move || svc.offer_draw(&id, &player, &client))
         .await
         .map(JsonText)
 }
 
 async fn resign(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
@@ -409,7 +420,9 @@ async fn resign(
             .transpose()?,
         None => None,
     };
-    blocking(move || svc.resign(&id, side)).await.map(JsonText)
+    blocking(move || svc.resign(&id, side, &player))
+        .await
+        .map(JsonText)
 }
 
 /// Oracle budget bounds in milliseconds.
@@ -417,6 +430,7 @@ const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 
 async fn oracle_on(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
@@ -434,16 +448,51 @@ async fn oracle_on(
         )));
     }
     let client = client(&addr);
-    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &client)).await?;
+    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &player, &client)).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
 async fn oracle_off(
     State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    blocking(move || svc.oracle_off(&id)).await?;
+    blocking(move || svc.oracle_off(&id, &player)).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn join(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(code): Path<String>,
+) -> Result<JsonText, ApiError> {
+    blocking(move || svc.join(&code, &player))
+        .await
+        .map(JsonText)
+}
+
+async fn answer_offer(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<JsonText, ApiError> {
+    let m = json_body(body)?.ok_or_else(|| {
+        ApiError::bad_request("a body {\"answer\": \"accept\" or \"decline\"} is required")
+    })?;
+    let accept = match opt_str(&m, "answer")? {
+        Some("accept") => true,
+        Some("decline") => false,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "field \"answer\" must be \"accept\" or \"decline\", not {other:?}"
+            )))
+        }
+        None => return Err(ApiError::bad_request("field \"answer\" is required")),
+    };
+    blocking(move || svc.answer_offer(&id, accept, &player))
+        .await
+        .map(JsonText)
 }
 
 async fn record(

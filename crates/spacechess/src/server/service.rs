@@ -10,10 +10,13 @@ use super::clock::{self, Charge, Clocks};
 use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
+use super::players::PlayerId;
 use super::search::StopSignal;
+use super::seats::{Holder, Seats};
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{
-    self, color_id, parse_color, ClocksView, Eval, GameView, PositionView, Published, ViewContext,
+    self, color_id, parse_color, ClocksView, Eval, GameView, HolderView, OfferKind, OfferView,
+    Personal, PositionView, Published, SeatView, SeatsView, ViewContext,
 };
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
@@ -60,6 +63,15 @@ pub(super) struct GameState {
     /// The human's side against the computer (meaningless in local mode).
     pub(super) human: Color,
     pub(super) level: Level,
+    /// Who holds each side.
+    pub(super) seats: Seats,
+    /// An online game's invitation code (kept after the seat is taken: the path then
+    /// only lets people watch).
+    pub(super) invite: Option<String>,
+    /// An online game's draw offer or take-back request waiting for the opponent.
+    pub(super) offer: Option<(OfferKind, Color)>,
+    /// People watching on sockets now (the socket layer counts them).
+    pub(super) watchers: u32,
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
@@ -124,8 +136,17 @@ impl GameState {
         self.in_progress() && self.computer_side() == Some(self.game.turn())
     }
 
+    /// A person may move now: not the computer's turn, and no seat still waiting for
+    /// its player (an online game starts when both are seated).
     pub(super) fn human_to_move(&self) -> bool {
-        self.in_progress() && self.computer_side() != Some(self.game.turn())
+        self.in_progress()
+            && self.computer_side() != Some(self.game.turn())
+            && !self.seats.any_open()
+    }
+
+    /// An online game still being played: no engine helps either player.
+    pub(super) fn online_running(&self) -> bool {
+        self.mode == Mode::Online && self.in_progress()
     }
 
     /// The tokens of the first `n` moves.
@@ -159,6 +180,36 @@ impl GameState {
         })
     }
 
+    fn seats_view(&self) -> SeatsView {
+        let seat = |side: Color| SeatView {
+            holder: match self.seats.get(side) {
+                Holder::Computer => HolderView::Computer,
+                Holder::Player(_) | Holder::Unclaimed => HolderView::Player,
+                Holder::Open => HolderView::Open,
+            },
+        };
+        SeatsView {
+            white: seat(Color::White),
+            black: seat(Color::Black),
+        }
+    }
+
+    /// What only `player` is told about the game.
+    pub(super) fn personal(&self, player: &PlayerId) -> Personal {
+        let you: Vec<_> = self
+            .seats
+            .sides_of(player)
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        let invite = self
+            .invite
+            .as_ref()
+            .filter(|_| !you.is_empty() && self.seats.any_open())
+            .map(|code| invite_path(code));
+        Personal { you, invite }
+    }
+
     /// The game as the API shows it (legal moves only when a person may move), with
     /// the history entries from index `first` on.
     pub(super) fn view(&self, id: &str, first: usize) -> GameView {
@@ -169,25 +220,42 @@ impl GameState {
             mode: self.mode,
             human: self.human,
             level: self.level,
-            evals: &self.evals,
+            // No engine's verdict reaches the players of an online game while it runs.
+            evals: if self.online_running() {
+                &[]
+            } else {
+                &self.evals
+            },
             clocks: self.clocks_view(Instant::now()),
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
+            seats: self.seats_view(),
+            offer: self.offer.map(|(kind, from)| OfferView {
+                kind,
+                from: from.into(),
+            }),
+            watchers: self.watchers,
         };
         view::game_view(screen, self.game.history_entries(first), first, ctx)
     }
 
-    /// The whole view as JSON text.
-    pub(super) fn view_json(&self, id: &str) -> String {
-        view::to_json(&self.view(id, 0))
+    /// The whole view, as `player` sees it, as JSON text.
+    pub(super) fn view_json(&self, id: &str, player: &PlayerId) -> String {
+        view::to_json(&self.view(id, 0).for_player(self.personal(player)))
     }
 
     /// Builds one view of the current state and serializes it for the socket (only the
-    /// history changed since the last message) and, if `answer`, whole for the HTTP
-    /// answer; notes it as sent. `thinking` marks a search about to start.
-    pub(super) fn publish(&mut self, id: &str, answer: bool, thinking: bool) -> Published {
+    /// history changed since the last message) and, with `answer`, whole for that
+    /// player's HTTP answer; notes it as sent. `thinking` marks a search about to start.
+    pub(super) fn publish(
+        &mut self,
+        id: &str,
+        answer: Option<&PlayerId>,
+        thinking: bool,
+    ) -> Published {
         let from = self.unchanged_history.min(self.ply());
-        let first = if answer { 0 } else { from };
+        let answer = answer.map(|p| self.personal(p));
+        let first = if answer.is_some() { 0 } else { from };
         let mut state = self.view(id, first);
         state.computer_thinking |= thinking;
         self.unchanged_history = self.ply();
@@ -200,6 +268,11 @@ impl GameState {
         self.oracle = None;
         self.waiting_for_slot = false;
     }
+}
+
+/// The path an online game's invitation is opened at (docs/api.md, "Online games").
+pub fn invite_path(code: &str) -> String {
+    format!("/join/{code}")
 }
 
 /// Seconds since the Unix epoch.
@@ -299,7 +372,7 @@ impl Service {
                 Ok(slot) => {
                     self.games().insert(slot.id.clone(), Arc::clone(&slot));
                     let mut st = Self::lock(&slot);
-                    let _ = self.after_change(&slot, &mut st, None, false);
+                    let _ = self.after_change(&slot, &mut st, None, None);
                     n += 1;
                 }
                 Err(e) => eprintln!("spacechess: cannot resume a stored game: {}", e.message),
@@ -351,11 +424,7 @@ impl Service {
                 termination: reason,
             }));
         }
-        let mode = if g.mode == "local" {
-            Mode::Local
-        } else {
-            Mode::Computer
-        };
+        let mode = Mode::from_id(&g.mode).unwrap_or(Mode::Computer);
         let time_control = g.initial_ms.map(|i| (i, g.increment_ms.unwrap_or(0)));
         let clocks = time_control.map(|(initial, inc)| {
             let (w, b) = moves.last().map_or((initial, initial), |m| {
@@ -363,17 +432,28 @@ impl Service {
             });
             Clocks::new(w, b, inc)
         });
+        let human = g
+            .human
+            .as_deref()
+            .and_then(parse_color)
+            .unwrap_or(Color::White);
+        let seats = Seats::from_stored(
+            mode,
+            human,
+            g.white_player.as_deref(),
+            g.black_player.as_deref(),
+        );
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
             id: g.id.clone(),
             events,
             state: Mutex::new(GameState {
                 mode,
-                human: g
-                    .human
-                    .as_deref()
-                    .and_then(parse_color)
-                    .unwrap_or(Color::White),
+                human,
+                seats,
+                invite: g.invite,
+                offer: None,
+                watchers: 0,
                 level: g
                     .level
                     .as_deref()
@@ -398,7 +478,12 @@ impl Service {
     }
 
     /// Creates a game; the computer starts thinking if it has the first move.
-    pub fn create(self: &Arc<Self>, req: NewGame, client: &str) -> Result<String, ApiError> {
+    pub fn create(
+        self: &Arc<Self>,
+        req: NewGame,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
         let (created, first) = self.store.creations_since(client, now - 3600)?;
@@ -409,6 +494,7 @@ impl Service {
             ))
             .with_retry_after(wait));
         }
+        self.check_open_games(player, client)?;
         self.config
             .limits
             .check_time_control(req.time_control.map(|t| t.0))
@@ -439,7 +525,14 @@ impl Service {
         } else {
             None
         };
+        let invite = if req.mode == Mode::Online {
+            self.check_open_invites(player)?;
+            Some(new_id())
+        } else {
+            None
+        };
         let id = new_id();
+        let (white_player, black_player) = Seats::new(req.mode, player, req.human).to_stored();
         let stored = StoredGame {
             id: id.clone(),
             created_at: now,
@@ -456,6 +549,9 @@ impl Service {
             declared_winner: None,
             declared_reason: None,
             finished: game.status() != GameStatus::InProgress,
+            white_player,
+            black_player,
+            invite,
         };
         self.store.insert_game(&stored)?;
         for m in &moves {
@@ -465,7 +561,49 @@ impl Service {
         let slot = self.build_slot(stored, moves)?;
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = Self::lock(&slot);
-        Ok(self.after_change(&slot, &mut st, permit, true))
+        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
+    }
+
+    /// Refuses a new game to a player, or an address, with too many unfinished games.
+    fn check_open_games(&self, player: &PlayerId, client: &str) -> Result<(), ApiError> {
+        let limits = self.config.limits;
+        let (by_player, by_client) = self.store.open_games(player.as_str(), client)?;
+        let refuse = |what: &str, cap: u32| {
+            Err(ApiError::rate_limited(format!(
+                "{what} already has {cap} unfinished games (at most {cap}): finish, resign or delete one"
+            ))
+            .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS))
+        };
+        if by_player >= limits.open_games_per_player {
+            return refuse("this player", limits.open_games_per_player);
+        }
+        if by_client >= limits.open_games_per_address {
+            return refuse("this address", limits.open_games_per_address);
+        }
+        Ok(())
+    }
+
+    /// The sides `player` holds in this game, or `not_your_seat` if none. A game stored
+    /// before seats existed is claimed by the first player who acts on it.
+    pub(super) fn seated(
+        &self,
+        id: &str,
+        st: &mut GameState,
+        player: &PlayerId,
+    ) -> Result<Vec<Color>, ApiError> {
+        let mut seats = st.seats.clone();
+        if seats.claim_unclaimed(player) {
+            let (w, b) = seats.to_stored();
+            self.store.set_seats(id, w, b, st.invite.clone())?;
+            st.seats = seats;
+        }
+        let sides = st.seats.sides_of(player);
+        if sides.is_empty() {
+            return Err(ApiError::not_your_seat(
+                "you hold no seat in this game: you may watch it, not play or change it",
+            ));
+        }
+        Ok(sides)
     }
 
     pub(super) fn acquire(&self, client: &str) -> Result<SearchPermit, ApiError> {
@@ -474,11 +612,11 @@ impl Service {
             .map_err(|r| ApiError::rate_limited(r.to_string()))
     }
 
-    /// The game's view as JSON text.
-    pub fn view(&self, id: &str) -> Result<String, ApiError> {
+    /// The game's view, as `player` sees it, as JSON text.
+    pub fn view(&self, id: &str, player: &PlayerId) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
-        Ok(st.view_json(&slot.id))
+        Ok(st.view_json(&slot.id, player))
     }
 
     /// The board after `ply` half-moves, as JSON text (`GET .../positions/{ply}`).
@@ -501,13 +639,37 @@ impl Service {
         Ok(view::to_json(&PositionView { screen, material }))
     }
 
-    /// A new receiver of the game's messages, and its current state message.
-    pub fn subscribe(&self, id: &str) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
+    /// A new receiver of the game's messages, its current state message as `player`
+    /// sees it, and whether `player` holds a seat (else they watch).
+    pub fn subscribe(
+        &self,
+        id: &str,
+        player: &PlayerId,
+    ) -> Result<(broadcast::Receiver<Arc<str>>, String, bool), ApiError> {
         let slot = self.slot(id)?;
         let st = Self::lock(&slot);
         // Subscribe under the lock: no change can slip between the state and the stream.
         let rx = slot.events.subscribe();
-        Ok((rx, view::state_message(st.view_json(&slot.id))))
+        let seated = !st.seats.sides_of(player).is_empty();
+        Ok((
+            rx,
+            view::state_message(st.view_json(&slot.id, player)),
+            seated,
+        ))
+    }
+
+    /// The number of people watching changed: tell everyone (nothing else changes).
+    pub fn set_watchers(&self, id: &str, watchers: u32) {
+        let Some(slot) = self.games().get(id).cloned() else {
+            return;
+        };
+        let mut st = Self::lock(&slot);
+        if st.watchers != watchers {
+            st.watchers = watchers;
+            let _ = slot
+                .events
+                .send(st.publish(&slot.id, None, false).update.into());
+        }
     }
 
     /// Plays the player's move. `ply`, when given, must equal the moves played so far.
@@ -516,10 +678,12 @@ impl Service {
         id: &str,
         text: &str,
         ply: Option<u64>,
+        player: &PlayerId,
         client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
+        let sides = self.seated(&slot.id, &mut st, player)?;
         if let GameStatus::Over(o) = st.game.status() {
             return Err(play_error(PlayError::GameOver(o)));
         }
@@ -537,6 +701,12 @@ impl Service {
             ));
         }
         let mover = st.game.turn();
+        if !sides.contains(&mover) {
+            return Err(ApiError::not_your_turn(format!(
+                "it is {}'s turn; wait for your opponent's move",
+                color_id(mover)
+            )));
+        }
         let now = Instant::now();
         // A late move loses on time instead of being played.
         if let Some(c) = st.clocks.as_mut() {
@@ -573,9 +743,11 @@ impl Service {
             return Err(e);
         }
         st.evals.push(None);
+        // A move answers any offer still open (it declines it).
+        st.offer = None;
         let played = st.ply() - 1;
         st.touch_history(played);
-        Ok(self.after_change(&slot, &mut st, permit, true))
+        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
     }
 
     /// Writes the move just played (already on `st.game`, not yet in `st.evals`).
@@ -620,21 +792,25 @@ impl Service {
         {
             eprintln!("spacechess: cannot store a loss on time: {e}");
         }
-        let _ = self.after_change(slot, st, None, false);
+        let _ = self.after_change(slot, st, None, None);
     }
 
     /// After any change: bump the epoch, stop or start clocks, the computer and the
     /// Oracle as the new state requires, and tell the listeners. One view is built per
-    /// change; with `answer` it is also returned whole as JSON text (the HTTP answer).
+    /// change; with `answer` it is also returned whole as JSON text (the HTTP answer to
+    /// that player).
     pub(super) fn after_change(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
         st: &mut GameState,
         permit: Option<SearchPermit>,
-        answer: bool,
+        answer: Option<&PlayerId>,
     ) -> String {
         st.epoch += 1;
         st.changed_at = Instant::now();
+        if !st.in_progress() {
+            st.offer = None;
+        }
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
@@ -662,8 +838,9 @@ impl Service {
         } else {
             drop(permit);
         }
-        // A move whose evaluation no search will give gets a short evaluation of its own.
-        if st.evals.last() == Some(&None) {
+        // A move whose evaluation no search will give gets a short evaluation of its own
+        // (not while an online game runs: no engine helps its players).
+        if st.evals.last() == Some(&None) && !st.online_running() {
             self.evaluate_last_move(slot, st);
         }
         self.arm_flag_timer(slot, st);
@@ -736,6 +913,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         let req = NewGame {
             setup: Setup::standard(rules::Variant::Stacked),
             mode: Mode::Local,
@@ -747,17 +925,17 @@ mod tests {
             evals: Vec::new(),
         };
         let json = |s: String| -> serde_json::Value { serde_json::from_str(&s).unwrap() };
-        let open = json(svc.create(req.clone(), "client").unwrap());
-        let done = json(svc.create(req, "client").unwrap());
+        let open = json(svc.create(req.clone(), &me, "client").unwrap());
+        let done = json(svc.create(req, &me, "client").unwrap());
         let done_id = done["id"].as_str().unwrap();
-        svc.resign(done_id, None).unwrap();
+        svc.resign(done_id, None, &me).unwrap();
         assert_eq!(svc.forget_idle(Duration::from_secs(60), None), 0);
         assert_eq!(svc.forget_idle(Duration::ZERO, None), 1);
         assert_eq!(svc.games().len(), 1);
         assert!(svc.games().contains_key(open["id"].as_str().unwrap()));
         // Read back from the store on demand.
         assert_eq!(
-            json(svc.view(done_id).unwrap())["result"]["reason"],
+            json(svc.view(done_id, &me).unwrap())["result"]["reason"],
             "resignation"
         );
         assert_eq!(svc.games().len(), 2);
@@ -780,6 +958,7 @@ mod tests {
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        let me = PlayerId::new();
         for (variant, mode) in [
             (rules::Variant::Trid, Mode::Computer),
             (rules::Variant::Stacked, Mode::Computer),
@@ -797,20 +976,20 @@ mod tests {
                 evals: Vec::new(),
             };
             let view: serde_json::Value =
-                serde_json::from_str(&svc.create(req, "client").unwrap()).unwrap();
+                serde_json::from_str(&svc.create(req, &me, "client").unwrap()).unwrap();
             let id = view["id"].as_str().unwrap().to_string();
             let token = view["legal_moves"][0]["token"]
                 .as_str()
                 .unwrap()
                 .to_string();
             let before = generations();
-            let answer = svc.play(&id, &token, Some(0), "client").unwrap();
+            let answer = svc.play(&id, &token, Some(0), &me, "client").unwrap();
             let used = generations() - before;
             assert!(used <= 2, "{variant}: {used} generations for one move");
             assert!(used >= 1, "{variant}: the counter counts");
             assert!(answer.contains(&token));
             let before = generations();
-            svc.view(&id).unwrap();
+            svc.view(&id, &me).unwrap();
             assert_eq!(
                 generations() - before,
                 0,

@@ -48,6 +48,19 @@ const MIGRATIONS: &[&str] = &[
     // 3: whose search gave a move's evaluation (NULL: stored before this was kept).
     "ALTER TABLE moves ADD COLUMN eval_source TEXT;
     ALTER TABLE moves ADD COLUMN eval_depth INTEGER;",
+    // 4: seats (the player id holding each side; NULL: the computer or an open seat) and
+    // an online game's invitation. Games stored before seats get unclaimed seats ('*'):
+    // the first player who acts on one takes them, as the game's id was its only key.
+    "ALTER TABLE games ADD COLUMN white_player TEXT;
+    ALTER TABLE games ADD COLUMN black_player TEXT;
+    ALTER TABLE games ADD COLUMN invite TEXT;
+    UPDATE games SET
+        white_player = CASE WHEN mode = 'local' OR COALESCE(human, 'white') = 'white' THEN '*' END,
+        black_player = CASE WHEN mode = 'local' OR human = 'black' THEN '*' END;
+    CREATE INDEX games_by_white ON games(white_player, finished);
+    CREATE INDEX games_by_black ON games(black_player, finished);
+    CREATE INDEX games_by_client ON games(client, finished);
+    CREATE UNIQUE INDEX games_by_invite ON games(invite);",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -73,6 +86,11 @@ pub struct StoredGame {
     pub declared_winner: Option<String>,
     pub declared_reason: Option<String>,
     pub finished: bool,
+    /// The seats' player ids (`seats.rs` reads them).
+    pub white_player: Option<String>,
+    pub black_player: Option<String>,
+    /// An online game's invitation code while a seat is open.
+    pub invite: Option<String>,
 }
 
 /// One stored move: its token, the evaluation after it, the clocks after it.
@@ -127,6 +145,12 @@ enum Write {
     },
     Delete {
         game_id: String,
+    },
+    Seats {
+        game_id: String,
+        white: Option<String>,
+        black: Option<String>,
+        invite: Option<String>,
     },
 }
 
@@ -269,6 +293,22 @@ impl Store {
         })
     }
 
+    /// Sets who holds the seats and the invitation (a seat taken, an old game claimed).
+    pub fn set_seats(
+        &self,
+        game_id: &str,
+        white: Option<String>,
+        black: Option<String>,
+        invite: Option<String>,
+    ) -> StoreResult<()> {
+        self.write(Write::Seats {
+            game_id: game_id.into(),
+            white,
+            black,
+            invite,
+        })
+    }
+
     pub fn load_game(&self, id: &str) -> StoreResult<Option<(StoredGame, Vec<StoredMove>)>> {
         let conn = self.reader();
         let game = conn
@@ -291,9 +331,49 @@ impl Store {
              FROM games WHERE finished = 0 ORDER BY created_at"
         ))?;
         let games = stmt
-            .query_map([], |r| Ok((game_from_row(r)?, r.get(15)?)))?
+            .query_map([], |r| Ok((game_from_row(r)?, r.get(18)?)))?
             .collect::<Result<_, _>>()?;
         Ok(games)
+    }
+
+    /// Unfinished games in which `player` holds a seat, and unfinished games created
+    /// from the address `client` (the bounds on open games).
+    pub fn open_games(&self, player: &str, client: &str) -> StoreResult<(u32, u32)> {
+        let conn = self.reader();
+        let by_player = conn.query_row(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND (white_player = ?1 OR black_player = ?1)",
+            params![player],
+            |r| r.get(0),
+        )?;
+        let by_client = conn.query_row(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND client = ?1",
+            params![client],
+            |r| r.get(0),
+        )?;
+        Ok((by_player, by_client))
+    }
+
+    /// Online games with a seat held by `player` that still wait for the invited player.
+    pub fn open_invites(&self, player: &str) -> StoreResult<u32> {
+        Ok(self.reader().query_row(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND invite IS NOT NULL
+                AND ((white_player = ?1 AND black_player IS NULL)
+                  OR (black_player = ?1 AND white_player IS NULL))",
+            params![player],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// The id of the game an invitation belongs to.
+    pub fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .reader()
+            .query_row(
+                "SELECT id FROM games WHERE invite = ?1",
+                params![code],
+                |r| r.get(0),
+            )
+            .optional()?)
     }
 
     /// How many games a client created since a time (seconds since the epoch), deleted
@@ -350,8 +430,9 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             conn.execute(
                 "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
                     level, initial_ms, increment_ms, start_position, declared_winner,
-                    declared_reason, finished)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    declared_reason, finished, white_player, black_player, invite)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                    ?16, ?17, ?18)",
                 params![
                     g.id,
                     g.created_at,
@@ -367,7 +448,10 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                     g.start_position,
                     g.declared_winner,
                     g.declared_reason,
-                    g.finished
+                    g.finished,
+                    g.white_player,
+                    g.black_player,
+                    g.invite
                 ],
             )?;
             conn.execute(
@@ -438,6 +522,17 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                 params![game_id, winner, reason],
             )?;
         }
+        Write::Seats {
+            game_id,
+            white,
+            black,
+            invite,
+        } => {
+            conn.execute(
+                "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4 WHERE id = ?1",
+                params![game_id, white, black, invite],
+            )?;
+        }
         Write::Delete { game_id } => {
             conn.execute("DELETE FROM moves WHERE game_id = ?1", params![game_id])?;
             conn.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
@@ -447,7 +542,8 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
 }
 
 const GAME_COLUMNS: &str = "id, created_at, client, variant, rules, options, mode, human, level,
-    initial_ms, increment_ms, start_position, declared_winner, declared_reason, finished";
+    initial_ms, increment_ms, start_position, declared_winner, declared_reason, finished,
+    white_player, black_player, invite";
 
 fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
     Ok(StoredGame {
@@ -466,6 +562,9 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         declared_winner: r.get(12)?,
         declared_reason: r.get(13)?,
         finished: r.get(14)?,
+        white_player: r.get(15)?,
+        black_player: r.get(16)?,
+        invite: r.get(17)?,
     })
 }
 
@@ -516,6 +615,9 @@ mod tests {
             declared_winner: None,
             declared_reason: None,
             finished: false,
+            white_player: Some("0123456789abcdef0123456789abcdef".into()),
+            black_player: None,
+            invite: None,
         }
     }
 
@@ -640,6 +742,63 @@ mod tests {
         }
         let s = Store::open(&path).unwrap();
         assert_eq!(s.creations_since("127.0.0.1", 0).unwrap().0, 1);
+    }
+
+    #[test]
+    fn old_games_get_unclaimed_seats_for_their_human_sides() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute_batch(MIGRATIONS[1]).unwrap();
+            conn.pragma_update(None, "user_version", 2).unwrap();
+            for (id, mode, human) in [
+                ("l", "local", Some("white")),
+                ("w", "computer", None),
+                ("b", "computer", Some("black")),
+            ] {
+                conn.execute(
+                    "INSERT INTO games (id, created_at, client, variant, options, mode, human) VALUES (?1, 1, 'c', 'stacked', '', ?2, ?3)",
+                    params![id, mode, human],
+                )
+                .unwrap();
+            }
+        }
+        let s = Store::open(&path).unwrap();
+        let seats = |id: &str| {
+            let g = s.load_game(id).unwrap().unwrap().0;
+            (g.white_player, g.black_player)
+        };
+        let star = || Some("*".to_string());
+        assert_eq!(seats("l"), (star(), star()));
+        assert_eq!(seats("w"), (star(), None));
+        assert_eq!(seats("b"), (None, star()));
+        s.set_seats("b", None, Some("ab".repeat(16)), None).unwrap();
+        assert_eq!(seats("b"), (None, Some("ab".repeat(16))));
+    }
+
+    #[test]
+    fn open_games_are_counted_per_player_and_per_address() {
+        let (_dir, s) = temp_store();
+        let p = "0123456789abcdef0123456789abcdef";
+        s.insert_game(&sample("a")).unwrap();
+        s.insert_game(&StoredGame {
+            white_player: None,
+            black_player: Some(p.into()),
+            ..sample("b")
+        })
+        .unwrap();
+        s.insert_game(&StoredGame {
+            client: "10.0.0.1".into(),
+            white_player: Some("f".repeat(32)),
+            ..sample("c")
+        })
+        .unwrap();
+        assert_eq!(s.open_games(p, "127.0.0.1").unwrap(), (2, 2));
+        s.declare_result("a", None, "agreement").unwrap();
+        assert_eq!(s.open_games(p, "127.0.0.1").unwrap(), (1, 1));
+        assert_eq!(s.open_games(&"f".repeat(32), "10.0.0.1").unwrap(), (1, 1));
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub fn parse_color(s: &str) -> Option<Color> {
 pub enum Mode {
     Computer,
     Local,
+    /// Two players on their own devices; the second joins by the invitation.
+    Online,
 }
 
 impl Mode {
@@ -43,8 +45,33 @@ impl Mode {
         match self {
             Mode::Computer => "computer",
             Mode::Local => "local",
+            Mode::Online => "online",
         }
     }
+
+    pub fn from_id(id: &str) -> Option<Mode> {
+        [Mode::Computer, Mode::Local, Mode::Online]
+            .into_iter()
+            .find(|m| m.id() == id)
+    }
+}
+
+/// What an online player asks the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(test, derive(TS))]
+pub enum OfferKind {
+    Draw,
+    TakeBack,
+}
+
+/// A pending draw offer or take-back request, waiting for the opponent's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct OfferView {
+    pub kind: OfferKind,
+    /// Who asks.
+    pub from: Side,
 }
 
 /// A level as the API writes it: the depth, or `"max"`.
@@ -178,6 +205,40 @@ pub struct ClocksView {
     pub running: Option<Side>,
 }
 
+/// Who holds a side, as everyone may see it (player ids are secrets and never shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(TS))]
+pub enum HolderView {
+    Computer,
+    Player,
+    /// No one has taken it yet (an online game waiting for its invited player).
+    Open,
+}
+
+/// One side's seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct SeatView {
+    pub holder: HolderView,
+}
+
+/// Both seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct SeatsView {
+    pub white: SeatView,
+    pub black: SeatView,
+}
+
+/// What only the asking player is told: which sides are theirs, and an online game's
+/// invitation while its other seat is open.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Personal {
+    pub you: Vec<Side>,
+    pub invite: Option<String>,
+}
+
 /// The whole game (GameView in docs/api.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(TS))]
@@ -198,6 +259,30 @@ pub struct GameView {
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle: bool,
+    pub seats: SeatsView,
+    /// An online game's pending draw offer or take-back request.
+    pub offer: Option<OfferView>,
+    /// How many people watch the game live (sockets of players holding no seat).
+    pub watchers: u32,
+    /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
+    /// the socket's `state` message, which are built for one player; absent in `update`
+    /// messages (they go to everyone, and a player's seats do not change under them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub you: Option<Vec<Side>>,
+    /// An online game's invitation path, for the seat holders while a seat is open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub invite: Option<String>,
+}
+
+impl GameView {
+    /// Adds what only `personal`'s player is told.
+    pub fn for_player(mut self, personal: Personal) -> GameView {
+        self.you = Some(personal.you);
+        self.invite = personal.invite;
+        self
+    }
 }
 
 /// Everything the view needs that is not in the game itself.
@@ -212,6 +297,9 @@ pub struct ViewContext<'a> {
     pub clocks: Option<ClocksView>,
     pub computer_thinking: bool,
     pub oracle_on: bool,
+    pub seats: SeatsView,
+    pub offer: Option<OfferView>,
+    pub watchers: u32,
 }
 
 /// The GameView of a game's screen and its history entries from index `first` on.
@@ -245,6 +333,11 @@ pub fn game_view(
         clocks: ctx.clocks,
         computer_thinking: ctx.computer_thinking,
         oracle: ctx.oracle_on,
+        seats: ctx.seats,
+        offer: ctx.offer,
+        watchers: ctx.watchers,
+        you: None,
+        invite: None,
     }
 }
 
@@ -359,10 +452,13 @@ pub struct Published {
     pub update: String,
 }
 
-/// Serializes a view whose history holds the entries from index `first` on: whole, if
-/// `first` is 0 and `full` is asked for, and as an update from history index `from`.
-pub fn publish(mut view: GameView, first: usize, from: usize, full: bool) -> Published {
-    let full = (full && first == 0).then(|| to_json(&view));
+/// Serializes a view whose history holds the entries from index `first` on: whole for
+/// the player `full` names (if `first` is 0), and as an update from history index `from`
+/// for everyone.
+pub fn publish(mut view: GameView, first: usize, from: usize, full: Option<Personal>) -> Published {
+    let full = full
+        .filter(|_| first == 0)
+        .map(|p| to_json(&view.clone().for_player(p)));
     let from = from.clamp(first, first + view.history.len());
     view.history.drain(..from - first);
     let update = to_json(&ServerMessage::Update {
@@ -476,12 +572,26 @@ mod tests {
             clocks: None,
             computer_thinking: false,
             oracle_on: false,
+            seats: SeatsView {
+                white: SeatView {
+                    holder: HolderView::Player,
+                },
+                black: SeatView {
+                    holder: HolderView::Player,
+                },
+            },
+            offer: None,
+            watchers: 0,
         };
         let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
-        let p = publish(view.clone(), 0, 2, true);
+        let me = Personal {
+            you: vec![Side::White],
+            invite: None,
+        };
+        let p = publish(view.clone(), 0, 2, Some(me));
         // The same update from a view built with the changed entries only.
         let tail = game_view(game.screen(true), game.history_entries(2), 2, ctx);
-        assert_eq!(publish(tail, 2, 2, false).update, p.update);
+        assert_eq!(publish(tail, 2, 2, None).update, p.update);
         let full_text = p.full.clone().unwrap();
         let full: serde_json::Value = serde_json::from_str(&full_text).unwrap();
         let update: serde_json::Value = serde_json::from_str(&p.update).unwrap();
@@ -494,9 +604,12 @@ mod tests {
             update["game"]["history"],
             serde_json::json!([full["history"][2]])
         );
-        // Everything else is the same view.
+        // Everything else is the same view, except what only the player is told.
+        assert_eq!(full["you"], serde_json::json!(["white"]));
+        assert!(update["game"].get("you").is_none());
         let mut rest = update["game"].clone();
         rest["history"] = full["history"].clone();
+        rest["you"] = full["you"].clone();
         assert_eq!(rest, full);
         let state: serde_json::Value = serde_json::from_str(&state_message(full_text)).unwrap();
         assert_eq!(state["game"], full);

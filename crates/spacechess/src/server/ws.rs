@@ -9,6 +9,7 @@
 
 use super::error::ApiError;
 use super::limits::Counter;
+use super::players::PlayerId;
 use super::routes::AppState;
 use super::view;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -27,6 +28,9 @@ pub struct SocketLimits {
     pub send_timeout: Duration,
     pub per_game: Arc<Counter<String>>,
     pub per_client: Arc<Counter<IpAddr>>,
+    /// Sockets of watchers (not holding a seat) per game: a crowd never keeps the
+    /// players out.
+    pub watchers: Arc<Counter<String>>,
 }
 
 impl SocketLimits {
@@ -35,12 +39,14 @@ impl SocketLimits {
         send_timeout: Duration,
         per_game: u32,
         per_client: u32,
+        watchers: u32,
     ) -> Arc<SocketLimits> {
         Arc::new(SocketLimits {
             message_bytes,
             send_timeout,
             per_game: Counter::new(per_game),
             per_client: Counter::new(per_client),
+            watchers: Counter::new(watchers),
         })
     }
 }
@@ -51,6 +57,7 @@ pub async fn handler(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Extension(limits): Extension<Arc<SocketLimits>>,
+    Extension(player): Extension<PlayerId>,
 ) -> Response {
     // Not a WebSocket request (no upgrade headers, a wrong version): the documented
     // JSON error rather than axum's plain text.
@@ -67,12 +74,27 @@ pub async fn handler(
     };
     let svc2 = Arc::clone(&svc);
     let id2 = id.clone();
-    let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2))
+    let player2 = player.clone();
+    let subscribed = tokio::task::spawn_blocking(move || svc2.subscribe(&id2, &player2))
         .await
         .unwrap_or_else(|e| Err(ApiError::internal(e.to_string())));
-    let (rx, first) = match subscribed {
+    let (rx, first, seated) = match subscribed {
         Err(e) => return e.into_response(),
         Ok(s) => s,
+    };
+    let watcher_hold = if seated {
+        None
+    } else {
+        match limits.watchers.try_hold(&id) {
+            Some(h) => Some(h),
+            None => {
+                return ApiError::rate_limited(format!(
+                    "too many people are watching this game (at most {})",
+                    limits.watchers.cap()
+                ))
+                .into_response()
+            }
+        }
     };
     let Some(game_hold) = limits.per_game.try_hold(&id) else {
         return ApiError::rate_limited(format!(
@@ -82,13 +104,38 @@ pub async fn handler(
         .into_response();
     };
     let send_timeout = limits.send_timeout;
+    let watchers = Arc::clone(&limits.watchers);
+    if watcher_hold.is_some() {
+        count_watchers(&svc, &id, &watchers).await;
+    }
     ws.max_message_size(limits.message_bytes)
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
-            stream(socket, rx, first, svc, id, send_timeout).await;
-            drop((client_hold, game_hold));
+            stream(
+                socket,
+                rx,
+                first,
+                Arc::clone(&svc),
+                id.clone(),
+                player,
+                send_timeout,
+            )
+            .await;
+            let watched = watcher_hold.is_some();
+            drop((client_hold, game_hold, watcher_hold));
+            if watched {
+                count_watchers(&svc, &id, &watchers).await;
+            }
         })
+}
+
+/// Tells the game how many watch it now.
+async fn count_watchers(svc: &AppState, id: &str, watchers: &Arc<Counter<String>>) {
+    let n = watchers.held(&id.to_string());
+    let svc = Arc::clone(svc);
+    let id = id.to_string();
+    let _ = tokio::task::spawn_blocking(move || svc.set_watchers(&id, n)).await;
 }
 
 async fn stream(
@@ -97,6 +144,7 @@ async fn stream(
     first: String,
     svc: AppState,
     id: String,
+    player: PlayerId,
     send_timeout: Duration,
 ) {
     if !send(&mut socket, first, send_timeout).await {
@@ -110,7 +158,8 @@ async fn stream(
                     Err(RecvError::Lagged(_)) => {
                         let svc = Arc::clone(&svc);
                         let id = id.clone();
-                        match tokio::task::spawn_blocking(move || svc.view(&id)).await {
+                        let player = player.clone();
+                        match tokio::task::spawn_blocking(move || svc.view(&id, &player)).await {
                             Ok(Ok(v)) => view::state_message(v),
                             _ => break,
                         }

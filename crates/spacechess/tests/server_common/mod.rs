@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 pub struct Server {
     child: Child,
     pub addr: SocketAddr,
+    /// The player id every request of [`Server::request`] carries as a bearer token.
+    pub player: String,
     data: PathBuf,
     args: Vec<String>,
     _dir: Option<tempfile::TempDir>,
@@ -28,6 +30,7 @@ impl Server {
         Server {
             child,
             addr,
+            player: new_player(),
             data,
             args,
             _dir: Some(dir),
@@ -78,8 +81,25 @@ impl Server {
         None
     }
 
+    /// A request as this test's player.
     pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> Response {
-        request(self.addr, method, path, body)
+        self.request_as(&self.player, method, path, body)
+    }
+
+    /// A request as another player.
+    pub fn request_as(
+        &self,
+        player: &str,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> Response {
+        let auth = format!("Bearer {player}");
+        request_with(self.addr, method, path, body, &[("Authorization", &auth)])
+    }
+
+    pub fn post_as(&self, player: &str, path: &str, body: Value) -> Response {
+        self.request_as(player, "POST", path, Some(&body.to_string()))
     }
 
     pub fn get(&self, path: &str) -> Response {
@@ -181,13 +201,49 @@ impl Response {
     }
 }
 
-/// One request on a fresh connection (`Connection: close`).
+/// A fresh player id (any 32 hexadecimal digits the client keeps to itself).
+pub fn new_player() -> String {
+    use std::collections::hash_map::RandomState;
+    use std::hash::{BuildHasher, Hasher};
+    (0..2)
+        .map(|i| {
+            let mut h = RandomState::new().build_hasher();
+            h.write_u32(i);
+            h.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            format!("{:016x}", h.finish())
+        })
+        .collect()
+}
+
+/// One request on a fresh connection (`Connection: close`), without a player id.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Response {
+    request_with(addr, method, path, body, &[])
+}
+
+/// One request with extra headers (they replace the default `Host` when they name it).
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Response {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let body = body.unwrap_or("");
+    let mut extra = String::new();
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        extra.push_str("Host: localhost\r\n");
+    }
+    for (k, v) in headers {
+        extra.push_str(&format!("{k}: {v}\r\n"));
+    }
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\n{extra}Connection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).expect("write");

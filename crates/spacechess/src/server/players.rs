@@ -1,0 +1,277 @@
+//! Who is asking: the anonymous player id (an `HttpOnly`, `SameSite=Lax` cookie issued on
+//! the first request without one, or the same id as a bearer token), and the checks that
+//! keep other sites out: the `Host` must be an address this server serves, and a
+//! state-changing request or a WebSocket upgrade that names an `Origin` must name this
+//! server's own (docs/api.md, "Players").
+
+use super::error::ApiError;
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+/// The cookie that holds the player id.
+pub const COOKIE: &str = "spacechess_player";
+/// How long the browser keeps the cookie: five years (there is no sign-in to renew it).
+const COOKIE_MAX_AGE_SECS: u64 = 5 * 365 * 24 * 3600;
+
+/// An anonymous player: 32 lowercase hexadecimal digits, a secret only its browser (or
+/// program) knows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerId(String);
+
+impl PlayerId {
+    /// A fresh random id (from the system's random source).
+    pub fn new() -> PlayerId {
+        PlayerId(random_hex())
+    }
+
+    /// Reads an id as a client sends it; `None` unless it is 32 hex digits.
+    pub fn parse(s: &str) -> Option<PlayerId> {
+        (s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| PlayerId(s.to_ascii_lowercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for PlayerId {
+    fn default() -> Self {
+        PlayerId::new()
+    }
+}
+
+/// 128 random bits as hex: `/dev/urandom`, else the standard library's randomly keyed
+/// hasher (seeded from the system's random source as well).
+pub fn random_hex() -> String {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if read.is_err() {
+        use std::collections::hash_map::RandomState;
+        use std::hash::{BuildHasher, Hasher};
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+            let mut h = RandomState::new().build_hasher();
+            h.write_usize(i);
+            h.write_u128(nanos);
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The names this server answers to besides loopback and the address a connection came
+/// in on (`--host`, for a deployment behind a name).
+#[derive(Clone, Debug, Default)]
+pub struct Hosts {
+    names: Vec<String>,
+}
+
+impl Hosts {
+    pub fn new(names: &[String], bind: &str) -> Hosts {
+        let mut names: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+        names.push(bind.trim_matches(['[', ']']).to_ascii_lowercase());
+        Hosts { names }
+    }
+
+    /// Whether `host` (a `Host` header's name, without the port) is served here: a
+    /// loopback name or address, the address the connection was made to, or a configured
+    /// name.
+    fn allows(&self, host: &str, served: Option<IpAddr>) -> bool {
+        let host = host.trim_matches(['[', ']']).to_ascii_lowercase();
+        if host == "localhost" || host.ends_with(".localhost") {
+            return true;
+        }
+        if let Ok(ip) = host.parse::<IpAddr>() {
+            if ip.is_loopback() || Some(ip) == served {
+                return true;
+            }
+        }
+        self.names.contains(&host)
+    }
+}
+
+/// The address a connection was accepted on (inserted by `listen.rs`).
+#[derive(Clone, Copy, Debug)]
+pub struct ServedAddr(pub SocketAddr);
+
+/// `host[:port]` without the port.
+fn host_name(authority: &str) -> &str {
+    if let Some(rest) = authority.strip_prefix('[') {
+        // [v6]:port
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    authority.split(':').next().unwrap_or(authority)
+}
+
+fn forbidden(code: &'static str, message: String) -> Response {
+    ApiError::new(StatusCode::FORBIDDEN, code, message).into_response()
+}
+
+fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+/// The player id a request carries: the bearer token if there is one (it must be well
+/// formed), else the cookie (a malformed cookie counts as none).
+fn carried(headers: &HeaderMap) -> Result<Option<PlayerId>, ApiError> {
+    if let Some(auth) = headers.get(header::AUTHORIZATION) {
+        let text = auth.to_str().unwrap_or("");
+        let token = text
+            .strip_prefix("Bearer ")
+            .or_else(|| text.strip_prefix("bearer "))
+            .map(str::trim);
+        return match token.and_then(PlayerId::parse) {
+            Some(p) => Ok(Some(p)),
+            None => Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "bad_player",
+                format!(
+                    "the Authorization header must be \"Bearer <player id>\" with a player id of 32 hexadecimal digits, not {text:?}"
+                ),
+            )),
+        };
+    }
+    let from_cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .and_then(|(_, value)| PlayerId::parse(value.trim()));
+    Ok(from_cookie)
+}
+
+/// A request changes something (or opens a socket): only this site's pages may send it.
+fn needs_own_origin(req: &Request) -> bool {
+    let upgrade = req.headers().contains_key(header::UPGRADE);
+    !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) || upgrade
+}
+
+/// Checks `Host` and `Origin`, finds or issues the player id (put into the request's
+/// extensions as [`PlayerId`]) and sets the cookie on the answer when it was issued.
+pub async fn middleware(
+    axum::extract::State(hosts): axum::extract::State<Arc<Hosts>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let served = req.extensions().get::<ServedAddr>().map(|a| a.0.ip());
+    let Some(host) = header_str(req.headers(), header::HOST).map(str::to_string) else {
+        return forbidden("bad_host", "the request has no Host header".into());
+    };
+    if !hosts.allows(host_name(&host), served) {
+        return forbidden(
+            "bad_host",
+            format!("this server does not answer to the host {host:?} (see --host)"),
+        );
+    }
+    if needs_own_origin(&req) {
+        if let Some(origin) = header_str(req.headers(), header::ORIGIN) {
+            let own = origin
+                .strip_prefix("http://")
+                .or_else(|| origin.strip_prefix("https://"))
+                .is_some_and(|authority| authority.eq_ignore_ascii_case(&host));
+            if !own {
+                return forbidden(
+                    "bad_origin",
+                    format!(
+                        "requests from the page {origin:?} are refused: only this server's own pages may change games"
+                    ),
+                );
+            }
+        }
+    }
+    let (player, issued) = match carried(req.headers()) {
+        Err(e) => return e.into_response(),
+        Ok(Some(p)) => (p, false),
+        Ok(None) => (PlayerId::new(), true),
+    };
+    req.extensions_mut().insert(player.clone());
+    let mut response = next.run(req).await;
+    if issued {
+        let cookie = format!(
+            "{COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Lax",
+            player.as_str()
+        );
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_32_hex_digits_read_back_and_differ() {
+        let a = PlayerId::new();
+        assert_eq!(a.as_str().len(), 32);
+        assert_eq!(PlayerId::parse(a.as_str()), Some(a.clone()));
+        assert_ne!(a, PlayerId::new());
+        assert_eq!(
+            PlayerId::parse("ABCDEF0123456789abcdef0123456789")
+                .unwrap()
+                .as_str(),
+            "abcdef0123456789abcdef0123456789"
+        );
+        assert!(PlayerId::parse("abc").is_none());
+        assert!(PlayerId::parse("zbcdef0123456789abcdef0123456789").is_none());
+    }
+
+    #[test]
+    fn hosts_are_loopback_the_served_address_or_named() {
+        let hosts = Hosts::new(&["chess.example.org".into()], "0.0.0.0");
+        let lan: IpAddr = "192.168.1.5".parse().unwrap();
+        assert!(hosts.allows("localhost", None));
+        assert!(hosts.allows("127.0.0.1", None));
+        assert!(hosts.allows("::1", None));
+        assert!(hosts.allows("Chess.Example.org", None));
+        assert!(hosts.allows("192.168.1.5", Some(lan)));
+        assert!(!hosts.allows("192.168.1.6", Some(lan)));
+        assert!(!hosts.allows("evil.example", Some(lan)));
+        assert_eq!(host_name("[::1]:8080"), "::1");
+        assert_eq!(host_name("localhost:8080"), "localhost");
+    }
+
+    #[test]
+    fn the_bearer_token_wins_and_a_bad_one_is_refused() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=b; spacechess_player=0123456789abcdef0123456789abcdef"),
+        );
+        assert_eq!(
+            carried(&h).unwrap().unwrap().as_str(),
+            "0123456789abcdef0123456789abcdef"
+        );
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer ffffffffffffffffffffffffffffffff"),
+        );
+        assert_eq!(
+            carried(&h).unwrap().unwrap().as_str(),
+            "ffffffffffffffffffffffffffffffff"
+        );
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer nope"),
+        );
+        assert_eq!(carried(&h).unwrap_err().code, "bad_player");
+        let mut bad_cookie = HeaderMap::new();
+        bad_cookie.insert(
+            header::COOKIE,
+            HeaderValue::from_static("spacechess_player=x"),
+        );
+        assert_eq!(carried(&bad_cookie).unwrap(), None);
+    }
+}

@@ -1,0 +1,36 @@
+// Online games as this player sees them (docs/api.md, "Online games"): the server sends
+// every watcher the same view, with the legal moves of the side to move; the page keeps
+// them only when that side is this player's. No rule is decided here.
+
+import type { GameView, Side } from './api';
+
+/** The view with legal moves only when the side to move is this player's. */
+export function forPlayer(view: GameView): GameView {
+  if (view.you === undefined || view.you.includes(view.turn) || view.legal_moves.length === 0) return view;
+  return { ...view, legal_moves: [] };
+}
+
+/** A line about the seats for the status area, or null when there is nothing to say. */
+export function seatLine(view: GameView): string | null {
+  if (view.mode !== 'online' && (view.you === undefined || view.you.length > 0)) return null;
+  const you = view.you ?? [];
+  if (you.length === 0) return 'You are watching this game.';
+  const open = (['white', 'black'] as Side[]).find((s) => view.seats[s].holder === 'open');
+  if (open) return `Waiting for your friend to open the invitation (they play ${open}).`;
+  return `You play ${you[0]}.`;
+}
+
+/** The opponent's pending offer this player may answer, in words, or null. */
+export function offerToAnswer(view: GameView): string | null {
+  const o = view.offer;
+  if (!o || !view.you || view.you.includes(o.from)) return null;
+  return o.kind === 'draw' ? `${capital(o.from)} offers a draw.` : `${capital(o.from)} asks to take back their last move.`;
+}
+
+/** How many watch, in words, or null when nobody does. */
+export function watchersLine(view: GameView): string | null {
+  const n = view.watchers;
+  return n > 0 ? `${n} ${n === 1 ? 'person' : 'people'} watching` : null;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
