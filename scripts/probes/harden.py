@@ -11,6 +11,8 @@ mounts a small tmpfs and so needs root).
 import json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
 BIN = sys.argv[1]
+# One anonymous player for every request (the server's bearer form of its player id).
+PLAYER = os.urandom(16).hex()
 WANT = sys.argv[2:] or ["ws", "conn", "sigterm", "clock", "draw", "quota", "resident", "small", "disk"]
 
 
@@ -49,7 +51,8 @@ def req(addr, method, path, body=None, timeout=60, raw_head=None):
     """One request on a fresh connection: (status, headers dict, body bytes)."""
     s = socket.create_connection(addr, timeout=timeout)
     data = b"" if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-    head = raw_head or f"{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {len(data)}\r\n\r\n".encode()
+    head = raw_head or (f"{method} {path} HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nAuthorization: Bearer {PLAYER}\r\n"
+                        f"Connection: close\r\nContent-Length: {len(data)}\r\n\r\n").encode()
     def send():
         try:
             s.sendall(head + data)
@@ -80,7 +83,8 @@ def create(addr, **game):
 
 def ws_open(addr, gid):
     s = socket.create_connection(addr, timeout=30)
-    s.sendall((f"GET /api/games/{gid}/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+    s.sendall((f"GET /api/games/{gid}/ws HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nAuthorization: Bearer {PLAYER}\r\n"
+               "Connection: Upgrade\r\nUpgrade: websocket\r\n"
                "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
@@ -136,9 +140,9 @@ def still_open(s, wait):
 
 def probe_conn():
     srv = Server()
-    a = socket.create_connection(srv.addr); a.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x")
-    b = socket.create_connection(srv.addr); b.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n0123456789")
-    c = socket.create_connection(srv.addr); c.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+    a = socket.create_connection(srv.addr); a.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1")
+    b = socket.create_connection(srv.addr); b.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n0123456789")
+    c = socket.create_connection(srv.addr); c.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     c.settimeout(10); c.recv(65536)
     time.sleep(15)
     res = []
@@ -176,9 +180,9 @@ def probe_sigterm():
     _, g = create(srv.addr, variant="stacked", mode="local")
     slow = [socket.create_connection(srv.addr) for _ in range(3)]
     # A partial head, a partial body (a request in flight), an idle keep-alive.
-    slow[0].sendall(b"GET /api/variants HTTP/1.1\r\nHost: x")
-    slow[1].sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
-    slow[2].sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n"); slow[2].recv(65536)
+    slow[0].sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1")
+    slow[1].sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{")
+    slow[2].sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"); slow[2].recv(65536)
     ws, _ = ws_open(srv.addr, g["id"])
     time.sleep(0.5)
     t0 = time.time()
@@ -263,11 +267,11 @@ def probe_small():
     _, g = create(srv.addr, variant="stacked", mode="local")
     st, h, b = req(srv.addr, "GET", f"/api/games/{g['id']}/ws")
     out.append(f"ws without upgrade -> {st} {h.get('content-type')}")
-    head = (f"GET /api/games/{g['id']}/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+    head = (f"GET /api/games/{g['id']}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
             "Sec-WebSocket-Version: 7\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").encode()
     st, h, b = req(srv.addr, "GET", "", raw_head=head)
     out.append(f"ws version 7 -> {st} {h.get('content-type')}")
-    head = f"GET /api/games/{'a' * (1 << 20)} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+    head = f"GET /api/games/{'a' * (1 << 20)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     st, h, b = req(srv.addr, "GET", "", raw_head=head)
     out.append(f"1 MB URL -> {st}, {len(b)} body bytes")
     st, h, b = req(srv.addr, "POST", "/api/games", {"variant": "stacked", "position": "x" * 60000})
