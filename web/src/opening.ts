@@ -156,7 +156,7 @@ function renderForm(
   <main class="opening">
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
-    <nav class="teach-links" aria-label="Learn"><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
+    <nav class="teach-links" aria-label="Learn"${where.hosts.includes('server') ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
@@ -168,7 +168,7 @@ function renderForm(
       <fieldset><legend>Opponent</legend>
         <label class="choice"><input type="radio" name="mode" value="computer" checked> Computer</label>
         <label class="choice"><input type="radio" name="mode" value="local"> Two players on this device</label>
-        <label class="choice"><input type="radio" name="mode" value="online"> Play a friend online</label>
+        ${where.hosts.includes('server') ? '<label class="choice"><input type="radio" name="mode" value="online"> Play a friend online</label>' : ''}
       </fieldset>
       <fieldset class="computer-only"><legend>You play</legend>
         <label class="choice"><input type="radio" name="colour" value="white" checked> White</label>

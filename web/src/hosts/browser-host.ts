@@ -53,6 +53,9 @@ export class BrowserHost implements GameHost {
     if (game.time_control) {
       throw new ApiError('bad_request', 'Games in this browser have no clock yet: choose "No clock".', 400);
     }
+    if (game.mode === 'online') {
+      throw new ApiError('bad_request', 'Online play needs the spacechess server: choose "On the server" or another opponent.', 400);
+    }
     const variant = game.variant;
     if (!variant || game.record) {
       throw new ApiError('bad_request', 'Records are imported by the server: games in this browser start from a variant.', 400);
