@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, createGame, launchBrowser, openPage, startServer, waitFor3D, waitForMyTurn } from './harness.mjs';
+import { OUT, PLAYER, createGame, launchBrowser, openPage, startServer, waitFor3D, waitForMyTurn } from './harness.mjs';
 
 let server;
 let browser;
@@ -68,7 +68,7 @@ async function seededGame(setup, plies, seed) {
       const m = g.legal_moves[Math.floor(next() * g.legal_moves.length)];
       const res = await fetch(`${server.base}/api/games/${g.id}/moves`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${PLAYER}` },
         body: JSON.stringify({ move: m.token, ply: g.ply }),
       });
       const body = await res.json();

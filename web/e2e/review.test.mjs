@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, clickSquare, createGame, launchBrowser, openPage, startServer, view, waitForMyTurn, waitForPly } from './harness.mjs';
+import { OUT, PLAYER, clickSquare, createGame, launchBrowser, openPage, startServer, view, waitForMyTurn, waitForPly } from './harness.mjs';
 
 let server;
 let browser;
@@ -24,7 +24,8 @@ after(async () => {
 const api = async (path, init = {}) => {
   const res = await fetch(`${server.base}${path}`, {
     ...init,
-    headers: init.body ? { 'content-type': 'application/json' } : {},
+    // The test acts as the player whose cookie its pages carry.
+    headers: { authorization: `Bearer ${PLAYER}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
   });
   const text = await res.text();
   return { status: res.status, text, json: () => JSON.parse(text) };

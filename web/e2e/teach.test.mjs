@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, clickSquare, createGame, launchBrowser, openPage, startServer, view, view3D, waitForHistory, waitForMyTurn } from './harness.mjs';
+import { OUT, PLAYER, clickSquare, createGame, launchBrowser, openPage, startServer, view, view3D, waitForHistory, waitForMyTurn } from './harness.mjs';
 
 let server;
 let browser;
@@ -22,7 +22,7 @@ after(async () => {
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 const getJson = async (path) => {
-  const r = await fetch(server.base + path);
+  const r = await fetch(server.base + path, { headers: { authorization: `Bearer ${PLAYER}` } });
   assert.equal(r.status, 200, path);
   return r.json();
 };
