@@ -339,10 +339,9 @@ impl Service {
 mod tests {
     use super::super::limits::LimitConfig;
     use super::super::players::PlayerId;
-    use super::super::service::{Mode, NewGame, ServiceConfig};
-    use super::super::store::Store;
+    use super::super::service::{Mode, NewGame, TestService};
     use super::*;
-    use engine::api::{Level, Settings};
+    use engine::api::Level;
     use rules::{Color, Setup, Variant};
     use std::sync::atomic::Ordering;
 
@@ -355,17 +354,8 @@ mod tests {
 
     #[test]
     fn a_computer_move_that_failed_to_store_is_played_once_the_store_works() {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
-        let config = ServiceConfig {
-            limits: LimitConfig::default(),
-            engine: Settings {
-                threads: 1,
-                hash_mb: 1,
-            },
-        };
-        let svc = Service::new(store, config, rt.handle().clone());
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
         let me = PlayerId::new();
         let req = NewGame {
             setup: Setup::standard(Variant::Fourfold),

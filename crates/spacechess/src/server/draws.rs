@@ -32,28 +32,18 @@ impl Service {
 mod tests {
     use super::super::limits::LimitConfig;
     use super::super::players::PlayerId;
-    use super::super::service::{Mode, NewGame, ServiceConfig};
-    use super::super::store::Store;
+    use super::super::service::{Mode, NewGame, TestService};
     use super::*;
-    use engine::api::{Level, Settings};
+    use engine::api::Level;
     use rules::{Setup, Variant};
 
     #[test]
     fn draw_offers_hold_a_search_slot_and_repeat_offers_use_the_cached_verdict() {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
-        let config = ServiceConfig {
-            limits: LimitConfig {
-                searches_per_client: 1,
-                ..LimitConfig::default()
-            },
-            engine: Settings {
-                threads: 1,
-                hash_mb: 1,
-            },
-        };
-        let svc = Service::new(store, config, rt.handle().clone());
+        let fixture = TestService::new(LimitConfig {
+            searches_per_client: 1,
+            ..LimitConfig::default()
+        });
+        let svc = &fixture.svc;
         let me = PlayerId::new();
         // White (the player) lacks its queen: the computer is ahead and declines.
         let req = NewGame {

@@ -896,23 +896,45 @@ impl Service {
     }
 }
 
+/// A service for unit tests: a fresh store in a temporary directory, one-thread 1 MB
+/// searches. Fields drop in order: the service before its directory and runtime.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(super) struct TestService {
+    pub svc: Arc<Service>,
+    _dir: tempfile::TempDir,
+    _rt: tokio::runtime::Runtime,
+}
 
-    #[test]
-    fn finished_idle_games_leave_memory_but_not_the_store() {
+#[cfg(test)]
+impl TestService {
+    pub fn new(limits: LimitConfig) -> TestService {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
         let config = ServiceConfig {
-            limits: LimitConfig::default(),
+            limits,
             engine: Settings {
                 threads: 1,
                 hash_mb: 1,
             },
         };
         let svc = Service::new(store, config, rt.handle().clone());
+        TestService {
+            svc,
+            _dir: dir,
+            _rt: rt,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finished_idle_games_leave_memory_but_not_the_store() {
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
         let me = PlayerId::new();
         let req = NewGame {
             setup: Setup::standard(rules::Variant::Stacked),
@@ -947,17 +969,8 @@ mod tests {
     #[test]
     fn a_move_request_generates_the_legal_moves_at_most_twice() {
         use rules::generations::generations;
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
-        let config = ServiceConfig {
-            limits: LimitConfig::default(),
-            engine: Settings {
-                threads: 1,
-                hash_mb: 1,
-            },
-        };
-        let svc = Service::new(store, config, rt.handle().clone());
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
         let me = PlayerId::new();
         for (variant, mode) in [
             (rules::Variant::Trid, Mode::Computer),
