@@ -38,8 +38,8 @@ async function openGame(setup, options = {}, query = '') {
 
 /**
  * Every visible control's tap area: buttons, links, inputs, selects, tabs, options and
- * other focusable things (board squares aside: their floor is the layout test's). An input
- * inside a label is tapped through its label, so the label's box counts.
+ * other focusable things (board squares aside: their floor is the layout test's). A radio
+ * button or checkbox inside a label is tapped through its label, so the label's box counts.
  */
 const targets = (page) =>
   page.evaluate(() => {
@@ -48,7 +48,7 @@ const targets = (page) =>
     const out = [];
     for (const e of document.querySelectorAll(selector)) {
       if (e.matches('[data-square], .sq, canvas') || e.closest('.sr-only')) continue;
-      const box = e.closest('label') ?? e;
+      const box = e.matches('input[type="radio"], input[type="checkbox"]') ? (e.closest('label') ?? e) : e;
       if (seen.has(box)) continue;
       seen.add(box);
       const r = box.getBoundingClientRect();

@@ -943,9 +943,33 @@ export class BoardScene {
     const boxes = placeLabels(
       shown.map((s) => s.box),
       h,
+      this.focusedBoardBox(w, h),
     );
     shown.forEach(({ el }, i) => (el.style.transform = `translate(${boxes[i].x}px, ${boxes[i].y}px)`));
     this.placeLastMovePointer(w, h);
+  }
+
+  /** The screen rectangle of the board brought forward (none: no board is), kept clear of labels. */
+  private focusedBoardBox(w: number, h: number): LabelBox[] {
+    if (this.focused === null) return [];
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const [name, board] of this.cellBoard) {
+      const p = board === this.focused ? this.cellPos.get(name) : undefined;
+      if (!p) continue;
+      for (const [dx, dz] of [[-0.5, -0.5], [0.5, -0.5], [-0.5, 0.5], [0.5, 0.5]]) {
+        const v = new Vector3(p.x + dx, p.y, p.z + dz).project(this.camera);
+        const sx = ((v.x + 1) / 2) * w;
+        const sy = ((1 - v.y) / 2) * h;
+        x0 = Math.min(x0, sx);
+        y0 = Math.min(y0, sy);
+        x1 = Math.max(x1, sx);
+        y1 = Math.max(y1, sy);
+      }
+    }
+    return x0 < x1 ? [{ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }] : [];
   }
 
   /** Shows an arrow at the view's edge toward the last move's square when it is out of view. */
