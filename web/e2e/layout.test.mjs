@@ -16,7 +16,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 
-/** The smallest square on the phone per variant, written to out/layout-squares.json. */
+/** The smallest square per variant on the phone (and the desktop), written to out/layout-squares.json. */
 const squareSizes = {};
 
 after(async () => {
@@ -134,7 +134,8 @@ for (const setup of SETUPS) {
       await flatView(page);
       await page.screenshot({ path: join(OUT, `layout-${name}-desktop-flat.png`) });
       const m = await measure(page);
-      for (const p of m.panels) assert.ok(p.right <= m.flat.right + 0.5, `${p.board} fits the board area`);
+      for (const p of m.panels) assert.ok(p.right <= m.flat.right + 0.5 && p.bottom <= m.flat.bottom + 0.5, `${p.board} fits the board area`);
+      squareSizes[`${name} (desktop)`] = Math.round(Math.min(...m.squares.map((s) => Math.min(s.width, s.height))) * 10) / 10;
       if (setup.variant === 'stacked') {
         const tops = new Set(m.panels.map((p) => Math.round(p.top)));
         assert.equal(m.panels.length, 3);
