@@ -3,6 +3,7 @@
 // (Stacked's flat boards in one row). Screenshots of every variant in both views.
 
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { OUT, createGame, flatView, launchBrowser, openPage, startServer, view3D, waitForMyTurn } from './harness.mjs';
@@ -15,7 +16,11 @@ before(async () => {
   browser = await launchBrowser();
 });
 
+/** The smallest square per variant on the phone (and the desktop), written to out/layout-squares.json. */
+const squareSizes = {};
+
 after(async () => {
+  writeFileSync(join(OUT, 'layout-squares.json'), JSON.stringify(squareSizes, null, 2));
   await browser?.close();
   await server?.stop();
 });
@@ -26,6 +31,11 @@ const SETUPS = [
   { variant: 'quadlevel' },
   { variant: 'fourfold' },
 ];
+/**
+ * The least a board square may measure on the phone, per variant (px): big enough to tap
+ * (the 44 px of a touch target), Tri-D's six columns of a level and its attack boards too.
+ */
+const SQUARE_FLOOR = { stacked: 44, trid: 44, quadlevel: 44, fourfold: 44 };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 async function open(setup, options) {
@@ -74,7 +84,17 @@ for (const setup of SETUPS) {
         assert.ok(p.left >= 0 && p.right <= m.width + 0.5, `${p.board} fits the width: ${p.left}..${p.right}`);
         assert.ok(p.height <= m.flat.height, `${p.board} fits in view: ${p.height} > ${m.flat.height}`);
       }
-      for (const s of m.squares) assert.ok(s.width >= 44 && s.height >= 44, `square of ${s.width}×${s.height} px`);
+      const smallest = Math.min(...m.squares.map((s) => Math.min(s.width, s.height)));
+      squareSizes[name] = Math.round(smallest * 10) / 10;
+      assert.ok(smallest >= SQUARE_FLOOR[setup.variant], `squares of ${smallest} px on the phone`);
+      // Quadlevel's levels and Fourfold's boards sit two abreast (2×2): two in one row.
+      if (setup.variant === 'quadlevel' || setup.variant === 'fourfold') {
+        const rows = new Map();
+        for (const p of m.panels) rows.set(Math.round(p.top), (rows.get(Math.round(p.top)) ?? 0) + 1);
+        assert.deepEqual([...rows.values()], [2, 2], `two boards a row: ${JSON.stringify([...rows])}`);
+      }
+      // Fourfold's four boards are all in view at once.
+      if (setup.variant === 'fourfold') for (const p of m.panels) assert.ok(p.bottom <= m.flat.bottom + 0.5, `${p.board} in view`);
       for (const b of m.buttons) assert.ok(b.width >= 44 && b.height >= 44, `button "${b.text}" is ${b.width}×${b.height} px`);
       // The panel's parts are on screen without scrolling past the boards.
       for (const tab of ['moves', 'oracle', 'play']) {
@@ -114,7 +134,8 @@ for (const setup of SETUPS) {
       await flatView(page);
       await page.screenshot({ path: join(OUT, `layout-${name}-desktop-flat.png`) });
       const m = await measure(page);
-      for (const p of m.panels) assert.ok(p.right <= m.flat.right + 0.5, `${p.board} fits the board area`);
+      for (const p of m.panels) assert.ok(p.right <= m.flat.right + 0.5 && p.bottom <= m.flat.bottom + 0.5, `${p.board} fits the board area`);
+      squareSizes[`${name} (desktop)`] = Math.round(Math.min(...m.squares.map((s) => Math.min(s.width, s.height))) * 10) / 10;
       if (setup.variant === 'stacked') {
         const tops = new Set(m.panels.map((p) => Math.round(p.top)));
         assert.equal(m.panels.length, 3);

@@ -1,11 +1,14 @@
 // Keyboard and pointer comforts of the flat view, installed once on its container (the
 // squares themselves are rebuilt at every change):
 // - arrow keys on a focused square move to the neighbouring square of the same board;
-//   Page Up / Page Down move to the same square of the previous / next board or level;
+//   Page Up / Page Down (or [ and ]) move to the same square of the previous / next board
+//   or level (board-nav.ts, shared with the 3D view);
 //   Enter or Space is the button's own click (pick up, put down);
 // - drag and drop: press on a piece, drag, release on the target square. The drag is
 //   the same two taps the selection state machine already takes (pick up, then target),
 //   so touch-move and the choosers work as for taps.
+
+import { navigate, navKey, type NavSquare } from './board-nav';
 
 /** Pointer travel (px) before a press becomes a drag (as for taps in the 3D view). */
 const DRAG_START_PX = 6;
@@ -36,63 +39,26 @@ function squareOf(el: Element | null): HTMLButtonElement | null {
   return b ?? null;
 }
 
-const pos = (b: HTMLElement) => ({ row: Number(b.dataset.row), col: Number(b.dataset.col) });
-
-/** The square of `panel` nearest to row/col (exact when it exists). */
-function nearest(panel: Element, row: number, col: number): HTMLButtonElement | null {
-  let best: HTMLButtonElement | null = null;
-  let bestD = Infinity;
-  for (const b of panel.querySelectorAll<HTMLButtonElement>('button[data-square]')) {
-    const p = pos(b);
-    const d = Math.abs(p.row - row) + Math.abs(p.col - col);
-    if (d < bestD) {
-      best = b;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-/** The next square from `from` in direction (dr, dc) on its board, skipping holes. */
-function neighbour(from: HTMLButtonElement, dr: number, dc: number): HTMLButtonElement | null {
-  const panel = from.closest('.flat-panel');
-  if (!panel) return null;
-  const squares = [...panel.querySelectorAll<HTMLButtonElement>('button[data-square]')];
-  const { row, col } = pos(from);
-  const rows = Math.max(...squares.map((b) => pos(b).row));
-  const cols = Math.max(...squares.map((b) => pos(b).col));
-  for (let r = row + dr, c = col + dc; r >= 0 && c >= 0 && r <= rows && c <= cols; r += dr, c += dc) {
-    const hit = squares.find((b) => pos(b).row === r && pos(b).col === c);
-    if (hit) return hit;
-  }
-  return null;
+/** The flat view's squares as the board navigation sees them (panels in page order). */
+function domSquares(container: HTMLElement): NavSquare[] {
+  return [...container.querySelectorAll<HTMLButtonElement>('.flat-panel button[data-square]')].map((b) => ({
+    name: b.dataset.square ?? '',
+    board: b.closest<HTMLElement>('.flat-panel')?.dataset.board ?? '',
+    row: Number(b.dataset.row),
+    col: Number(b.dataset.col),
+  }));
 }
 
 function onKey(container: HTMLElement, e: KeyboardEvent): void {
   const from = squareOf(e.target as Element);
-  if (!from || e.altKey || e.ctrlKey || e.metaKey) return;
-  const steps: Record<string, [number, number]> = {
-    ArrowUp: [-1, 0],
-    ArrowDown: [1, 0],
-    ArrowLeft: [0, -1],
-    ArrowRight: [0, 1],
-  };
-  let to: HTMLButtonElement | null = null;
-  if (e.key in steps) {
-    const [dr, dc] = steps[e.key];
-    to = neighbour(from, dr, dc);
-  } else if (e.key === 'PageUp' || e.key === 'PageDown') {
-    const panels = [...container.querySelectorAll('.flat-panel')].filter((p) => p.querySelector('button[data-square]'));
-    const i = panels.indexOf(from.closest('.flat-panel') as Element);
-    const next = panels[i + (e.key === 'PageDown' ? 1 : -1)];
-    if (next) to = nearest(next, pos(from).row, pos(from).col);
-  } else {
-    return;
-  }
+  const key = navKey(e.key);
+  if (!from || !key || e.altKey || e.ctrlKey || e.metaKey) return;
   // The key is the board's even at an edge: the page must not scroll or step the review.
   e.preventDefault();
   e.stopPropagation();
-  if (to) focusSquare(container, to);
+  const to = navigate(domSquares(container), from.dataset.square ?? '', key);
+  const b = to ? container.querySelector<HTMLButtonElement>(`button[data-square="${CSS.escape(to)}"]`) : null;
+  if (b) focusSquare(container, b);
 }
 
 /** Moves the roving tab stop to `b` and focuses it. */

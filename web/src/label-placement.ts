@@ -1,6 +1,7 @@
 // Where the 3D view's board labels go on screen so that no two overlap: each label wants
 // the spot its board's corner projects to; one that would cover a label already placed
-// moves down past it (or up, when down would leave the view). Pure numbers, unit-tested.
+// moves down past it (or up, when down would leave the view), and so does one over the
+// board brought forward. Pure numbers, unit-tested.
 
 export interface LabelBox {
   /** Wanted top-left corner and size, in pixels. */
@@ -14,9 +15,12 @@ const GAP = 2;
 
 const overlaps = (a: LabelBox, b: LabelBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-/** The boxes moved apart (same order as given); `height` is the view's height. */
-export function placeLabels(wanted: readonly LabelBox[], height: number): LabelBox[] {
-  const placed: LabelBox[] = [];
+/**
+ * The boxes moved apart (same order as given); `height` is the view's height. No label is
+ * left over an `obstacle` either (the board brought forward: its squares must take taps).
+ */
+export function placeLabels(wanted: readonly LabelBox[], height: number, obstacles: readonly LabelBox[] = []): LabelBox[] {
+  const placed: LabelBox[] = [...obstacles];
   // Lower labels first: they sit nearest the player and keep their spot.
   const order = wanted.map((_, i) => i).sort((a, b) => wanted[b].y - wanted[a].y);
   const out: LabelBox[] = new Array<LabelBox>(wanted.length);

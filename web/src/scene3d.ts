@@ -40,6 +40,8 @@ import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
 import { placeLabels, type LabelBox } from './label-placement';
 import { RenderScale } from './render-scale';
+import { navSquares } from './board-nav';
+import { KeyCursor } from './key-cursor';
 
 const TAP_SLOP = 6;
 const SLAB = 0.08;
@@ -95,6 +97,8 @@ export class BoardScene {
   private inspectShown = new Map<string, string>();
   /** The spread control: a factor on the distance between levels. */
   private spread = 1;
+  /** How many times slower than usual moves fly (tests sample a flight frame by frame). */
+  private motionScale = 1;
   private marks: Marks | null = null;
   /** The board brought forward by a tap on its label (the others fade), if any. */
   private focused: string | null = null;
@@ -115,6 +119,7 @@ export class BoardScene {
   private dragging = false;
   private pinchDistance = 0;
   private readonly resizeObserver: ResizeObserver;
+  private readonly keyCursor: KeyCursor;
 
   private readonly mats = {
     light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
@@ -170,6 +175,8 @@ export class BoardScene {
   constructor(
     private readonly container: HTMLElement,
     private readonly onPick: (result: PickResult) => void,
+    /** The keyboard cursor went to a square (for the announcer). */
+    onCursor: (square: string) => void = () => {},
   ) {
     this.renderer = new WebGLRenderer({ antialias: true, alpha: false, preserveDrawingBuffer: true });
     this.setRatio(this.baseRatio);
@@ -189,7 +196,15 @@ export class BoardScene {
     const sun = new DirectionalLight(0xffffff, 1.6);
     sun.position.set(4, 12, 7);
     this.scene.add(sun);
-    this.scene.add(this.boardLayer, this.pieceLayer, this.markLayer);
+    this.keyCursor = new KeyCursor(this.canvas, {
+      squares: () => (this.view ? navSquares(this.view, this.orientation) : []),
+      home: () => this.cursorHome(),
+      position: (square) => this.cellPos.get(square),
+      tap: (square) => this.onPick({ kind: 'square', name: square }),
+      moved: onCursor,
+      redraw: () => this.invalidate(),
+    });
+    this.scene.add(this.boardLayer, this.pieceLayer, this.markLayer, this.keyCursor.mesh);
     this.bindInput();
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -217,7 +232,21 @@ export class BoardScene {
     this.lastPly = view.ply;
     this.buildPieces(view, marks, animateFrom);
     this.buildMarks(marks);
-    this.invalidate();
+    this.keyCursor.refresh();
+  }
+
+  /** Where the keyboard cursor starts: the lifted piece, the last move, a piece that can move. */
+  private cursorHome(): string | null {
+    const v = this.view;
+    if (!v) return null;
+    const movable = v.legal_moves.find((m) => m.mover === 'piece')?.from;
+    const options = [this.marks?.lifted, v.last_move?.to, movable, v.cells[0]?.name];
+    return options.find((s): s is string => !!s && this.cellPos.has(s)) ?? null;
+  }
+
+  /** The keyboard cursor's square and whether it is drawn, for tests. */
+  cursor(): { square: string | null; drawn: boolean } {
+    return this.keyCursor.state();
   }
 
   /** Moves the levels apart or together (the spread control), keeping the camera's angle. */
@@ -240,6 +269,16 @@ export class BoardScene {
   piecePosition(square: string): Vec3 | null {
     const piece = this.pieces.get(square);
     return piece ? { x: piece.group.position.x, y: piece.group.position.y, z: piece.group.position.z } : null;
+  }
+
+  /** Makes the next flights `scale` times slower (for tests on a slow software renderer). */
+  setMotionScale(scale: number): void {
+    this.motionScale = Math.max(1, scale);
+  }
+
+  /** The centre of a square's top face in the scene, for tests. */
+  squarePosition(square: string): Vec3 | null {
+    return this.cellPos.get(square) ?? null;
   }
 
   /** The coordinates drawn on the boards' edges, for tests. */
@@ -591,7 +630,7 @@ export class BoardScene {
         place(0);
         this.tweens.push({
           start: performance.now(),
-          duration: 420,
+          duration: 420 * this.motionScale,
           apply: (t) => {
             motion.at = t;
             place(t);
@@ -904,9 +943,33 @@ export class BoardScene {
     const boxes = placeLabels(
       shown.map((s) => s.box),
       h,
+      this.focusedBoardBox(w, h),
     );
     shown.forEach(({ el }, i) => (el.style.transform = `translate(${boxes[i].x}px, ${boxes[i].y}px)`));
     this.placeLastMovePointer(w, h);
+  }
+
+  /** The screen rectangle of the board brought forward (none: no board is), kept clear of labels. */
+  private focusedBoardBox(w: number, h: number): LabelBox[] {
+    if (this.focused === null) return [];
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const [name, board] of this.cellBoard) {
+      const p = board === this.focused ? this.cellPos.get(name) : undefined;
+      if (!p) continue;
+      for (const [dx, dz] of [[-0.5, -0.5], [0.5, -0.5], [-0.5, 0.5], [0.5, 0.5]]) {
+        const v = new Vector3(p.x + dx, p.y, p.z + dz).project(this.camera);
+        const sx = ((v.x + 1) / 2) * w;
+        const sy = ((1 - v.y) / 2) * h;
+        x0 = Math.min(x0, sx);
+        y0 = Math.min(y0, sy);
+        x1 = Math.max(x1, sx);
+        y1 = Math.max(y1, sy);
+      }
+    }
+    return x0 < x1 ? [{ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }] : [];
   }
 
   /** Shows an arrow at the view's edge toward the last move's square when it is out of view. */

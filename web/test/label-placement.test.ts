@@ -27,4 +27,15 @@ describe('placeLabels', () => {
     for (let i = 0; i < out.length; i++) for (let j = i + 1; j < out.length; j++) expect(overlap(out[i], out[j])).toBe(false);
     for (const b of out) expect(b.y + b.h).toBeLessThanOrEqual(600);
   });
+
+  it('moves a label off an obstacle (the board brought forward) and off the others', () => {
+    const board = { x: 100, y: 100, w: 120, h: 80 };
+    const boxes = [
+      { x: 130, y: 110, w: 44, h: 44 },
+      { x: 60, y: 120, w: 44, h: 44 },
+    ];
+    const out = placeLabels(boxes, 600, [board]);
+    for (const b of out) expect(overlap(b, board)).toBe(false);
+    expect(overlap(out[0], out[1])).toBe(false);
+  });
 });

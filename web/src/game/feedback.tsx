@@ -4,7 +4,7 @@
 import { useSignalEffect } from '@preact/signals';
 import { useRef, useState } from 'preact/hooks';
 import type { GameView } from '../api';
-import { pieceName } from '../layout';
+import { boardLabel, pieceName } from '../layout';
 import { movesFrom, pieceAt, type Selection } from '../selection';
 import { play, setSoundOn, soundOn } from '../sounds';
 import type { GameSession } from './session';
@@ -70,6 +70,15 @@ export function Announcer({ session }: { session: GameSession }) {
     // Back to nothing picked with no move made: the piece was put back.
     if (pickedAt.current === v.ply) setText('Put down.');
     pickedAt.current = null;
+  });
+  useSignalEffect(() => {
+    // The 3D view's keyboard cursor: the square, what stands on it and its board.
+    const square = session.cursor.value;
+    const v = session.view.peek();
+    const cell = v?.cells.find((c) => c.name === square);
+    if (!v || !cell) return;
+    const target = session.marks.peek()?.targets.has(cell.name) ? ', a move for the piece picked up' : '';
+    setText(`${cell.name}, ${cell.piece ? pieceName(cell.piece) : 'empty'}, ${boardLabel(v, cell.board)}${target}.`);
   });
   return (
     <div class="sr-only announcer" aria-live="polite" aria-atomic="true">

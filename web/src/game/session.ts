@@ -47,6 +47,8 @@ export class GameSession {
   /** When the current view arrived (performance.now()), for the running clock. */
   readonly receivedAt = signal(0);
   readonly panelTab = signal<PanelTab>('play');
+  /** The 3D view's keyboard cursor (its square), for the announcer. */
+  readonly cursor = signal<string | null>(null);
   /** The 3D widget once loaded (the flat view needs none). */
   readonly scene = signal<BoardScene | null>(null);
   /** The Oracle panel is open: the Oracle is on duty on the server. */
@@ -408,7 +410,11 @@ export class GameSession {
     try {
       const mod = await this.loadScene();
       if (this.scene.peek() || this.disposed) return;
-      this.scene.value = new mod.BoardScene(host, (r) => this.onPick(r));
+      this.scene.value = new mod.BoardScene(
+        host,
+        (r) => this.onPick(r),
+        (square) => (this.cursor.value = square),
+      );
     } catch (e) {
       console.error(e);
       this.say('The 3D view is not available in this browser; showing the flat boards.', 'error');
