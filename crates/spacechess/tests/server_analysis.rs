@@ -292,6 +292,38 @@ fn a_running_online_game_is_refused_to_its_players_until_it_ends() {
         assert_eq!(r.code(), "no_engine_help");
         assert!(r.body.contains("online game runs"), "{}", r.body);
     }
+    // Nor from its position string or its record, nor by reaching its position on a
+    // side line.
+    let first = first_move(&s.game(&id));
+    s.play(&id, &first);
+    let position = s.game(&id)["position"].clone();
+    let record = s.get(&format!("/api/games/{id}/record")).body;
+    for body in [
+        json!({"variant": "fourfold", "position": position}),
+        json!({"record": record}),
+    ] {
+        let r = s.post_as(&friend, "/api/analysis", body);
+        assert_eq!(r.status, 409, "{}", r.body);
+        assert_eq!(r.code(), "no_engine_help");
+    }
+    let start = s.post_as(&friend, "/api/analysis", json!({"variant": "fourfold"}));
+    assert_eq!(
+        start.status, 201,
+        "the start is no longer the game's position: {}",
+        start.body
+    );
+    let board = start.json()["id"].as_str().unwrap().to_string();
+    let r = s.post_as(
+        &friend,
+        &format!("/api/analysis/{board}/moves"),
+        json!({"move": first}),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.code(), "no_engine_help");
+    let b = s
+        .request_as(&friend, "GET", &format!("/api/analysis/{board}"), None)
+        .json();
+    assert_eq!(b["ply"], 0, "the refused move is not on the side line");
     // Someone watching is no player of it.
     let watcher = new_player();
     assert_eq!(

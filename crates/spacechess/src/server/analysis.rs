@@ -6,7 +6,11 @@
 //!
 //! Boards live in memory only, belong to the player who opened them, and are bounded:
 //! boards per player and on the server, side-line length, engine seconds per board.
-//! While an online game runs, its two players cannot open a board on it.
+//! While an online game runs, its two players cannot open a board on it, nor reach its
+//! position on any board (from a record, a position string or a side line).
+//!
+//! Locking: a board's lock may be held while the games map and a game are locked (the
+//! check above), never the other way round.
 
 use super::error::ApiError;
 use super::players::PlayerId;
@@ -283,9 +287,29 @@ impl Service {
                 (source, game)
             }
         };
+        self.check_not_playing(player, &game)?;
         let board = self.new_board(source, game, lines, player, client)?;
         let mut st = lock(&board);
         Ok(self.publish_board(&board, &mut st))
+    }
+
+    /// Refuses a position that stands on the board of a running online game `player`
+    /// plays (the pieces, the side to move and the rights; the move counters aside).
+    fn check_not_playing(&self, player: &PlayerId, game: &AnyGame) -> Result<(), ApiError> {
+        let shown = placement(&game.position_string());
+        let slots: Vec<_> = self.games().values().cloned().collect();
+        let playing = slots.iter().any(|slot| {
+            let st = Self::lock(slot);
+            st.online_running()
+                && !st.seats.sides_of(player).is_empty()
+                && placement(&st.game.position_string()) == shown
+        });
+        if playing {
+            return Err(ApiError::no_engine_help(
+                "this is the position of an online game you are playing: engine analysis is off for both players while it runs",
+            ));
+        }
+        Ok(())
     }
 
     /// Registers a new board, within the limits (idle boards are closed to make room).
@@ -402,6 +426,10 @@ impl Service {
             other => other,
         };
         played.map_err(super::service::play_error)?;
+        if let Err(e) = self.check_not_playing(player, &st.game) {
+            st.game.undo();
+            return Err(e);
+        }
         st.client = client.to_string();
         Ok(self.position_changed(&board, &mut st))
     }
@@ -483,6 +511,12 @@ impl Service {
     pub(super) fn analysis_budget(&self) -> Duration {
         Duration::from_secs(u64::from(self.config.limits.analysis_engine_seconds))
     }
+}
+
+/// A position string without its two move counters (its last two fields).
+fn placement(position: &str) -> String {
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    fields[..fields.len().saturating_sub(2)].join(" ")
 }
 
 /// The `analysis` socket message around a board's JSON.
