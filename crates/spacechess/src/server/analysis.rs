@@ -211,7 +211,7 @@ pub(super) fn lock(board: &Board) -> MutexGuard<'_, BoardState> {
 pub enum Opening {
     Game { id: String, ply: Option<u64> },
     Record { text: String, ply: Option<u64> },
-    Position(AnyGame),
+    Position(Box<AnyGame>),
 }
 
 /// `game` replayed from its start to `ply` half-moves: the board's moves go on from there
@@ -284,7 +284,7 @@ impl Service {
                     game: None,
                     ply: 0,
                 };
-                (source, game)
+                (source, *game)
             }
         };
         self.check_not_playing(player, &game)?;

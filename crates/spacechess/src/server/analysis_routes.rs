@@ -81,7 +81,7 @@ fn parse_opening(m: &Map<String, Value>) -> Result<Opening, ApiError> {
         rules::any::NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
         rules::any::NewGameError::Setup(s) => ApiError::bad_setup(s.to_string()),
     })?;
-    Ok(Opening::Position(game))
+    Ok(Opening::Position(Box::new(game)))
 }
 
 async fn open(
