@@ -129,6 +129,13 @@ describe('analysis board', () => {
     await page.waitForSelector('.analysis .flatview [data-square]');
     assert.match(await page.textContent('.analysis-source'), /The position you gave/);
     await page.waitForFunction(() => document.querySelectorAll('.engine-line').length === 3, null, { timeout: 60000 });
+    // The 3D view draws the same board.
+    await page.click('.analysis button.toggle-view');
+    await page.waitForSelector('.analysis .view3d canvas');
+    assert.equal(await page.isVisible('.analysis .flatview'), false);
+    // Let the first frames render.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: join(OUT, 'analysis-3d-desktop.png') });
     await page.context().close();
   });
 });

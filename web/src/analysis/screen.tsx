@@ -34,13 +34,31 @@ function scoreText(score: number, mate: number | null): string {
 
 function Board({ session }: { session: AnalysisSession }) {
   const flat = useRef<HTMLDivElement>(null);
+  const view3d = useRef<HTMLDivElement>(null);
+  useSignalEffect(() => {
+    if (session.viewMode.value === '3d' && view3d.current) void session.ensureScene(view3d.current);
+  });
   useSignalEffect(() => {
     const v = session.shown.value;
     const marks = session.marks.value;
-    if (!v || !marks || !flat.current) return;
-    renderFlat(flat.current, v, 'white', marks, (square) => session.dispatch({ type: 'tap', square }), null);
+    if (!v || !marks) return;
+    if (session.viewMode.value === 'flat' && flat.current) {
+      renderFlat(flat.current, v, 'white', marks, (square) => session.dispatch({ type: 'tap', square }), null);
+    }
+    session.scene.value?.update(v, marks, 'white', true);
   });
-  return <div class="flatview analysis-boards" ref={flat} />;
+  const mode = session.viewMode.value;
+  return (
+    <div class={`analysis-board-area mode-${mode}`}>
+      <div class="view3d" aria-label="3D view" ref={view3d} hidden={mode !== '3d'} />
+      <div class="flatview analysis-boards" ref={flat} hidden={mode !== 'flat'} />
+      <div class="view-tools">
+        <button type="button" class="toggle-view" onClick={() => (session.viewMode.value = mode === '3d' ? 'flat' : '3d')}>
+          {mode === '3d' ? 'Flat boards' : '3D view'}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 function Moves({ session }: { session: AnalysisSession }) {
@@ -186,9 +204,7 @@ function Analysis({ session }: { session: AnalysisSession }) {
   useEffect(() => () => session.dispose(), [session]);
   return (
     <div class="analysis" data-serial={v ? String(v.serial) : undefined} data-ply={v ? String(v.ply) : undefined}>
-      <div class="analysis-board-area">
-        <Board session={session} />
-      </div>
+      <Board session={session} />
       <aside class="panel analysis-panel">
         <div class="panel-head">
           <h2>{v ? `Analysis · ${v.title}` : 'Analysis'}</h2>

@@ -8,7 +8,9 @@ import { ApiError, request } from '../api';
 import type { AnalysisMessage, AnalysisRequest, AnalysisView, GameView, LinesView } from '../generated/api';
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
+import type { PickResult } from '../picking';
 import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
+import type { BoardScene, ViewMode } from '../game/session';
 
 export type { AnalysisView, LinesView };
 
@@ -58,6 +60,10 @@ export class AnalysisSession {
   readonly message = signal('');
   readonly busy = signal(false);
   readonly connected = signal(false);
+  /** The flat boards (default: the lines are read against them) or the 3D view. */
+  readonly viewMode = signal<ViewMode>('flat');
+  /** The 3D widget once loaded. */
+  readonly scene = signal<BoardScene | null>(null);
   /** The board drawn as a game view (see asGameView). */
   readonly shown = computed(() => {
     const v = this.view.value;
@@ -83,6 +89,28 @@ export class AnalysisSession {
     this.disposed = true;
     if (this.retry) clearTimeout(this.retry);
     this.socket?.close();
+    this.scene.value?.dispose();
+    this.scene.value = null;
+  }
+
+  /** Loads the 3D widget into `host`; the flat boards stay when WebGL fails. */
+  async ensureScene(host: HTMLElement): Promise<void> {
+    if (this.scene.peek()) return;
+    try {
+      const mod = await import('../scene3d');
+      if (this.scene.peek() || this.disposed) return;
+      this.scene.value = new mod.BoardScene(host, (r) => this.onPick(r));
+    } catch (e) {
+      console.error(e);
+      this.message.value = 'The 3D view is not available in this browser; showing the flat boards.';
+      this.viewMode.value = 'flat';
+    }
+  }
+
+  onPick(result: PickResult): void {
+    if (!result) return;
+    if (result.kind === 'board-dest') this.dispatch({ type: 'board-destination', to: result.to });
+    else this.dispatch({ type: 'tap', square: result.name });
   }
 
   private connect(): void {
