@@ -41,8 +41,14 @@ impl Service {
             st.lines = n;
         }
         if st.engine.is_none() {
-            let permit = self.analysis_permit(&st)?;
-            self.start_analysis_run(&board, &mut st, permit)?;
+            let started = self
+                .analysis_permit(&st)
+                .and_then(|p| self.start_analysis_run(&board, &mut st, p));
+            if let Err(e) = started {
+                // A run stopped for a new line count is stopped: the sockets hear so.
+                self.publish_board(&board, &mut st);
+                return Err(e);
+            }
         }
         st.engine_on = true;
         Ok(self.publish_board(&board, &mut st))

@@ -230,23 +230,22 @@ async fn socket(
         ))
         .into_response();
     };
-    let board = match svc.board(&id, &player) {
-        Ok(b) => b,
-        Err(e) => return e.into_response(),
-    };
-    let Some(board_hold) = limits.per_game.try_hold(&format!("analysis:{}", board.id)) else {
+    let Some(board_hold) = limits.per_game.try_hold(&format!("analysis:{id}")) else {
         return ApiError::rate_limited(format!(
             "too many WebSockets open on this analysis board (at most {})",
             limits.per_game.cap()
         ))
         .into_response();
     };
-    // Subscribed under the board's lock: nothing slips between the state and the stream.
-    let (rx, first) = {
+    let (svc2, id2, player2) = (Arc::clone(&svc), id.clone(), player.clone());
+    let subscribed = blocking(move || {
+        let board = svc2.board(&id2, &player2)?;
+        // Subscribed under the board's lock: nothing slips between the state and the
+        // stream.
         let st = lock(&board);
         let rx = board.events.subscribe();
         let mut first = vec![analysis_message(&super::view::to_json(
-            &svc.board_view(&board, &st),
+            &svc2.board_view(&board, &st),
         ))];
         let latest = board
             .latest
@@ -256,7 +255,12 @@ async fn socket(
         if let Some((_, text)) = latest.filter(|(s, _)| *s == st.serial) {
             first.push(text.to_string());
         }
-        (rx, first)
+        Ok((rx, first))
+    })
+    .await;
+    let (rx, first) = match subscribed {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
     };
     let send_timeout = limits.send_timeout;
     ws.max_message_size(limits.message_bytes)
@@ -289,10 +293,13 @@ async fn stream(
                     Ok(m) => m.to_string(),
                     // Fell behind: the board's state again (lines follow with the next
                     // iteration).
-                    Err(RecvError::Lagged(_)) => match svc.analysis_view(&id, &player) {
-                        Ok(v) => analysis_message(&v),
-                        Err(_) => break,
-                    },
+                    Err(RecvError::Lagged(_)) => {
+                        let (svc, id, player) = (Arc::clone(&svc), id.clone(), player.clone());
+                        match blocking(move || svc.analysis_view(&id, &player)).await {
+                            Ok(v) => analysis_message(&v),
+                            Err(_) => break,
+                        }
+                    }
                     Err(RecvError::Closed) => break,
                 };
                 if !send(&mut socket, text, send_timeout).await {
