@@ -430,3 +430,47 @@ fn boards_belong_to_their_player_and_are_bounded() {
         201
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_oracle_reports_on_the_boards_position_and_its_budget_counts() {
+    let s = std::sync::Arc::new(off(|| Server::start(&[])).await);
+    let s2 = s.clone();
+    let board = off(move || open(&s2, json!({"variant": "fourfold"}))).await;
+    let id = board["id"].as_str().unwrap().to_string();
+    let legal: std::collections::HashSet<String> = board["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["token"].as_str().unwrap().to_string())
+        .collect();
+    let mut socket = connect(&s, &id).await;
+    let (s2, id2) = (s.clone(), id.clone());
+    let on = off(move || {
+        s2.post(
+            &format!("/api/analysis/{id2}/oracle"),
+            json!({"budget_ms": 2000}),
+        )
+    })
+    .await;
+    assert_eq!(on.status, 200, "{}", on.body);
+    assert_eq!(on.json()["oracle"], true);
+    // The Oracle's whole budget counts against the board's engine seconds.
+    assert_eq!(on.json()["engine_seconds_left"], 598.0);
+    let report = read_until(&mut socket, |m| m["type"] == "oracle" && m["done"] == true).await;
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), legal.len(), "every legal move is scored");
+    assert!(moves
+        .iter()
+        .all(|m| legal.contains(m["token"].as_str().unwrap())));
+    let (s2, id2) = (s.clone(), id.clone());
+    let off_ =
+        off(move || s2.request("DELETE", &format!("/api/analysis/{id2}/oracle"), None)).await;
+    assert_eq!(off_.status, 200);
+    assert_eq!(off_.json()["oracle"], false);
+    let r = s.post(
+        &format!("/api/analysis/{id}/oracle"),
+        json!({"budget_ms": 5}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("budget_ms"), "{}", r.body);
+}
