@@ -37,7 +37,7 @@ export function openAnalysisDialog(catalogue: Catalogue): HTMLDialogElement {
       </label>
       <div class="position-only">
         <label class="inline">Variant <select name="variant" aria-label="Variant">${variants}</select></label>
-        ${rules ? `<label class="inline">Rule set <select name="rules" aria-label="Rule set"><option value="">—</option>${rules}</select></label>` : ''}
+        ${rules ? `<label class="inline">Rule set (Tri-D) <select name="rules" aria-label="Rule set"><option value="">—</option>${rules}</select></label>` : ''}
         <p class="one-line">Leave the text empty to start from the variant's first position.</p>
       </div>
       <label class="inline record-only">After half-move <input type="number" name="record_ply" min="0" step="1" placeholder="the end" aria-label="After half-move"></label>
