@@ -66,7 +66,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
+/** One API call: JSON in and out, refusals as ApiError (the analysis board's calls use it too). */
+export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -98,6 +98,7 @@ if (STATIC && 'serviceWorker' in navigator) {
 
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
+const analysis = params.get('analysis');
 /** `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages. */
 if (location.pathname.startsWith('/join/')) {
   // An online game's invitation: take its free seat (or watch), then play there.
@@ -105,6 +106,9 @@ if (location.pathname.startsWith('/join/')) {
     .join(location.pathname)
     .then((view) => openGame({ id: view.id, host: 'server', visualizer: true, view: params.get('view') === 'flat' ? 'flat' : '3d' }, view))
     .catch(() => showOpening());
+} else if (analysis) {
+  // An analysis board (`/?analysis=<id>`): the server keeps it; a closed one goes home.
+  void import('./analysis/screen').then((m) => m.renderAnalysis(app, analysis));
 } else if (params.has('lessons') || params.has('lesson')) {
   void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
 } else if (params.has('rules')) {

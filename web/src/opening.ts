@@ -160,7 +160,7 @@ function renderForm(
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
-    <div class="import"${where.hosts.includes('server') ? '' : ' hidden'}><button type="button" class="import-record">Import a record…</button></div>
+    <div class="import"${where.hosts.includes('server') ? '' : ' hidden'}><button type="button" class="import-record">Import a record…</button> <button type="button" class="open-analysis">Analyse a position…</button></div>
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>
@@ -237,6 +237,9 @@ function renderForm(
   part(host, '.import-record').addEventListener('click', () => {
     // The server reads the record, so an imported game lives on the server.
     void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: 'server' })));
+  });
+  part(host, '.open-analysis').addEventListener('click', () => {
+    void import('./analysis/open').then((m) => m.openAnalysisDialog(catalogue));
   });
   performance.mark('opening-ready');
   if (saved) {

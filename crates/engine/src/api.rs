@@ -23,13 +23,14 @@ pub use crate::search::tokens;
 pub use crate::tt::table_of_size;
 pub use crate::types::*;
 
-/// A running search on its own threads.
-pub struct SearchHandle {
+/// A running search on its own threads; `T` is what it answers (a [`SearchResult`], or
+/// an analysis's last [`AnalysisReport`]).
+pub struct SearchHandle<T = SearchResult> {
     stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<SearchResult>>,
+    thread: Option<JoinHandle<T>>,
 }
 
-impl SearchHandle {
+impl<T> SearchHandle<T> {
     /// Asks the search to stop; it returns its best move so far promptly.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -46,7 +47,7 @@ impl SearchHandle {
     }
 
     /// Waits for the result.
-    pub fn wait(mut self) -> SearchResult {
+    pub fn wait(mut self) -> T {
         self.thread
             .take()
             .expect("waited once")
@@ -55,7 +56,7 @@ impl SearchHandle {
     }
 }
 
-impl Drop for SearchHandle {
+impl<T> Drop for SearchHandle<T> {
     fn drop(&mut self) {
         self.stop();
     }
@@ -123,6 +124,7 @@ pub fn params_for(limits: &Limits, settings: &Settings, options: &SearchOptions)
         },
         threads: settings.threads.max(1),
         quick_single_reply: limits.depth.is_none() && limits.nodes.is_none(),
+        lines: 1,
     }
 }
 
@@ -183,6 +185,73 @@ pub fn search_game<P: Evaluate>(
         nodes: outcome.nodes,
         elapsed: outcome.elapsed,
     }
+}
+
+/// Starts an analysis of the game's current position on its own threads: the best
+/// `lines` lines (multi-PV, at most [`MAX_ANALYSIS_LINES`]), deepened until `limits` or
+/// a stop. `on_report` is called from the search's thread after each completed iteration.
+pub fn start_analysis(
+    game: &AnyGame,
+    lines: usize,
+    limits: Limits,
+    settings: Settings,
+    on_report: Box<dyn FnMut(AnalysisReport) + Send>,
+) -> SearchHandle<AnalysisReport> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let game = game.clone();
+    let flag = stop.clone();
+    let thread = std::thread::spawn(
+        move || dispatch!(&game, g => analyse_game(g, lines, limits, settings, flag, on_report)),
+    );
+    SearchHandle {
+        stop,
+        thread: Some(thread),
+    }
+}
+
+/// [`start_analysis`] on the calling thread (plus helpers), for a game of a known
+/// position type. Deterministic on one thread (no variety); returns the last report.
+pub fn analyse_game<P: Evaluate>(
+    game: &Game<P>,
+    lines: usize,
+    limits: Limits,
+    settings: Settings,
+    stop: Arc<AtomicBool>,
+    mut on_report: Box<dyn FnMut(AnalysisReport) + Send>,
+) -> AnalysisReport {
+    let options = SearchOptions {
+        seed: 1,
+        ..SearchOptions::default()
+    };
+    let params = Params {
+        lines: lines.clamp(1, MAX_ANALYSIS_LINES),
+        ..params_for(&limits, &settings, &options)
+    };
+    let shared = Shared::new(table_of_size(settings.hash_mb), stop);
+    let root = game.position().clone();
+    let report = |depth: i32, nodes: u64, elapsed: Duration, lines: &[search::Line<P::Move>]| {
+        AnalysisReport {
+            depth: depth as u32,
+            nodes,
+            elapsed,
+            lines: lines
+                .iter()
+                .map(|l| AnalysisLine {
+                    score: score::to_api(l.score),
+                    pv: tokens(&root, &l.pv),
+                })
+                .collect(),
+        }
+    };
+    let outcome = search::search(&root, &game.hashes(), &params, &shared, &mut |it| {
+        on_report(report(it.depth, it.nodes, it.elapsed, &it.lines))
+    });
+    report(
+        outcome.depth,
+        outcome.nodes,
+        outcome.elapsed,
+        &outcome.lines,
+    )
 }
 
 /// A running Oracle.

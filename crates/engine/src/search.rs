@@ -67,6 +67,9 @@ pub struct Params {
     pub threads: usize,
     /// With a single legal move, answer after the first iteration.
     pub quick_single_reply: bool,
+    /// How many best lines to find (multi-PV; 1 is the ordinary search). Line k is the
+    /// best line among the root moves that do not begin lines 1 to k-1.
+    pub lines: usize,
 }
 
 impl Default for Params {
@@ -80,8 +83,16 @@ impl Default for Params {
             seed: 0,
             threads: 1,
             quick_single_reply: false,
+            lines: 1,
         }
     }
+}
+
+/// One of the best lines: its first move's score and the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    pub score: Value,
+    pub pv: Vec<M>,
 }
 
 /// Progress of the main thread after a completed iteration.
@@ -90,6 +101,9 @@ pub struct Iteration<M> {
     pub depth: i32,
     pub score: Value,
     pub pv: Vec<M>,
+    /// The best lines, best first ([`Params::lines`] of them, or fewer when there are
+    /// fewer legal moves); the first is `score` and `pv`.
+    pub lines: Vec<Line<M>>,
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -102,6 +116,8 @@ pub struct Outcome<M> {
     /// The deepest completed iteration (0 if none completed).
     pub depth: i32,
     pub pv: Vec<M>,
+    /// The best lines of the deepest completed iteration (see [`Iteration::lines`]).
+    pub lines: Vec<Line<M>>,
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -157,6 +173,15 @@ pub fn search<P: Evaluate>(
         nodes: shared.nodes.load(Ordering::Relaxed),
         elapsed: started.elapsed(),
         ..outcome
+    }
+}
+
+/// A root move's score without its random bonus, as lines show it.
+fn shown<M>(r: &RootMove<M>) -> Value {
+    if is_mate(r.score) {
+        r.score
+    } else {
+        r.score - r.bonus
     }
 }
 
@@ -351,6 +376,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             },
             depth: 0,
             pv: roots.first().map(|r| vec![r.m]).unwrap_or_default(),
+            lines: Vec::new(),
             nodes: 0,
             elapsed: Duration::ZERO,
         };
@@ -358,6 +384,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             return result;
         }
         self.ordering.new_search();
+        let wanted = self.params.lines.clamp(1, roots.len());
         let mut previous_score = result.score;
         let mut depth = 1;
         while depth <= self.params.max_depth {
@@ -366,10 +393,16 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 continue;
             }
             self.root_depth = depth;
-            let (score, complete) = self.aspiration(&mut roots, depth, previous_score);
+            let (mut score, mut complete) = self.aspiration(&mut roots, depth, previous_score);
             // A move that proved better than the last iteration's choice counts even
             // when the iteration was cut short.
             roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+            if wanted > 1 && complete {
+                complete = self.further_lines(&mut roots, wanted, depth, &result.lines);
+                if complete {
+                    score = roots[0].score;
+                }
+            }
             if complete || roots[0].score > -INFINITE {
                 result.best = Some(roots[0].m);
                 result.pv = roots[0].pv.clone();
@@ -384,6 +417,14 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 break;
             }
             result.depth = depth;
+            result.lines = roots[..wanted]
+                .iter()
+                .enumerate()
+                .map(|(k, r)| Line {
+                    score: if k == 0 { result.score } else { shown(r) },
+                    pv: r.pv.clone(),
+                })
+                .collect();
             previous_score = score;
             for r in &mut roots {
                 r.previous = r.score;
@@ -394,6 +435,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                     depth,
                     score: result.score,
                     pv: result.pv.clone(),
+                    lines: result.lines.clone(),
                     nodes: self.shared.nodes.load(Ordering::Relaxed),
                     elapsed: self.started.elapsed(),
                 });
@@ -405,6 +447,31 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         self.flush_nodes();
         result
+    }
+
+    /// Multi-PV: after the first line of an iteration (the ordinary search, `roots[0]`),
+    /// line k searches `roots[k..]`, the root moves that begin no earlier line, each in
+    /// its own aspiration window around its score of the last iteration. Leaves the
+    /// first `wanted` roots sorted best first; false when the search was stopped.
+    fn further_lines(
+        &mut self,
+        roots: &mut [RootMove<P::Move>],
+        wanted: usize,
+        depth: i32,
+        last: &[Line<P::Move>],
+    ) -> bool {
+        for k in 1..wanted {
+            let guess = last.get(k).map_or(-INFINITE, |l| l.score);
+            let (_, complete) = self.aspiration(&mut roots[k..], depth, guess);
+            roots[k..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if !complete {
+                return false;
+            }
+        }
+        // A later line's search may find more than an earlier one's (the table learnt
+        // meanwhile): best first.
+        roots[..wanted].sort_by_key(|r| std::cmp::Reverse(r.score));
+        true
     }
 
     /// Main thread: whether to start another iteration.

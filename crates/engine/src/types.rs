@@ -109,6 +109,27 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// One of an analysis's best lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisLine {
+    /// From the side to move's point of view.
+    pub score: Score,
+    /// The line as move tokens, its first move first.
+    pub pv: Vec<String>,
+}
+
+/// An analysis's progress after each completed iteration: the best lines, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisReport {
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub lines: Vec<AnalysisLine>,
+}
+
+/// The most lines an analysis may ask for.
+pub const MAX_ANALYSIS_LINES: usize = 8;
+
 /// Engine settings shared by searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {

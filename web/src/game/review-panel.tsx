@@ -72,6 +72,7 @@ export function ReviewBanner({ session }: { session: GameSession }) {
         Back to the game
       </button>
       {session.saved.host !== 'browser' && <ContinueFromHere session={session} view={v} ply={ply} />}
+      {session.saved.host !== 'browser' && <AnalyseHere session={session} view={v} ply={ply} />}
     </div>
   );
 }
@@ -90,6 +91,20 @@ function ContinueFromHere({ session, view, ply }: { session: GameSession; view: 
   return (
     <button type="button" class="review-continue" onClick={() => void start()}>
       New game from here
+    </button>
+  );
+}
+
+/** An analysis board on the position shown (the server refuses it to the players of an online game while it runs). */
+function AnalyseHere({ session, view, ply }: { session: GameSession; view: GameView; ply: number }) {
+  const open = () => {
+    void import('../analysis/open')
+      .then((m) => m.openAnalysis({ game: view.id, ply }))
+      .catch((e: unknown) => session.say(e instanceof Error ? e.message : String(e), 'error'));
+  };
+  return (
+    <button type="button" class="review-analyse" onClick={open}>
+      Analyse this position
     </button>
   );
 }

@@ -592,3 +592,106 @@ kind: string, rules: RuleSet | null, title: string, text: string,
 lesson: string | null, diagram: RulesDiagram | null, };
 
 export type RulesPage = { variant: Variant, title: string, summary: string, choices: Array<ChoiceView>, sections: Array<SectionView>, };
+
+export type SourceKind = "game" | "record" | "position";
+
+export type AnalysisSource = { kind: SourceKind, 
+/**
+ * The game's id (kind `game`).
+ */
+game: string | null, 
+/**
+ * Half-moves of the game or record before the board's position.
+ */
+ply: number, };
+
+export type AnalysisView = { id: string, source: AnalysisSource, 
+/**
+ * Every move that led to the position shown; the side line from `side_line_from` on.
+ */
+history: Array<HistoryEntry>, side_line_from: number, material: MaterialView, 
+/**
+ * How many lines the engine shows.
+ */
+lines: number, 
+/**
+ * The engine analyses each position of the board (until switched off).
+ */
+engine_on: boolean, 
+/**
+ * It is searching now.
+ */
+engine_running: boolean, 
+/**
+ * The Oracle reports on each position of the board.
+ */
+oracle: boolean, 
+/**
+ * Engine seconds this board has left.
+ */
+engine_seconds_left: number, 
+/**
+ * Bumped whenever the position changes; `lines` messages carry the serial of the
+ * position they are about.
+ */
+serial: number, variant: Variant, 
+/**
+ * The variant's name for people.
+ */
+title: string, 
+/**
+ * The Tri-D rule set (`null` elsewhere).
+ */
+rules: RuleSet | null, options: Array<string>, position: string, start_position: string, turn: Side, 
+/**
+ * Half-moves played.
+ */
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+/**
+ * Empty when `with_moves` was false or the game is over.
+ */
+legal_moves: Array<MoveView>, last_move: LastMove | null, };
+
+export type LineView = { 
+/**
+ * Pawns from White's side (a mate is ±100, nearer mates larger).
+ */
+score: number, 
+/**
+ * Moves to mate: positive when White mates, negative when Black does.
+ */
+mate: number | null, 
+/**
+ * The line as move tokens, its first move first.
+ */
+pv: Array<string>, 
+/**
+ * The same moves in notation.
+ */
+notation: Array<string>, };
+
+export type LinesView = { serial: number, depth: number, nodes: number, elapsed_ms: number, 
+/**
+ * Best first.
+ */
+lines: Array<LineView>, };
+
+export type AnalysisMessage = { "type": "analysis", analysis: AnalysisView, } | { "type": "lines" } & LinesView | { "type": "oracle", done: boolean, moves: Array<OracleMoveView>, } | { "type": "error", error: ErrorBody, };
+
+export type AnalysisRequest = { 
+/**
+ * A game's id, and the half-moves of it before the board's position (default all).
+ */
+game?: string | null, ply?: number | null, 
+/**
+ * A game record, and how many of its half-moves to play (default all).
+ */
+record?: string | null, record_ply?: number | null, 
+/**
+ * A setup and an optional position string (default: the start).
+ */
+variant?: Variant | null, rules?: RuleSet | null, options?: Array<string> | null, position?: string | null, 
+/**
+ * Lines the engine shows, 1 to 8 (default 3).
+ */
+lines?: number | null, };

@@ -3,6 +3,9 @@
 //! test fails when the committed file differs from a fresh generation; run it with
 //! `UPDATE_CONTRACT=1` to rewrite the file.
 
+use super::analysis::{
+    AnalysisMessage, AnalysisSource, AnalysisView, LineView, LinesView, SourceKind,
+};
 use super::inspect::InspectView;
 use super::lessons::{
     CheckAnswer, CheckStatus, ChoiceView, GoalView, LessonEntry, LessonList, LessonView,
@@ -75,6 +78,33 @@ pub struct MoveRequest {
     pub ply: Option<u32>,
 }
 
+/// The body of `POST /api/analysis`: exactly one of `game`, `record` or `variant`.
+#[derive(Serialize, TS)]
+pub struct AnalysisRequest {
+    /// A game's id, and the half-moves of it before the board's position (default all).
+    #[ts(optional = nullable)]
+    pub game: Option<String>,
+    #[ts(optional = nullable)]
+    pub ply: Option<u32>,
+    /// A game record, and how many of its half-moves to play (default all).
+    #[ts(optional = nullable)]
+    pub record: Option<String>,
+    #[ts(optional = nullable)]
+    pub record_ply: Option<u32>,
+    /// A setup and an optional position string (default: the start).
+    #[ts(optional = nullable)]
+    pub variant: Option<Variant>,
+    #[ts(optional = nullable)]
+    pub rules: Option<RuleSet>,
+    #[ts(optional = nullable)]
+    pub options: Option<Vec<String>>,
+    #[ts(optional = nullable)]
+    pub position: Option<String>,
+    /// Lines the engine shows, 1 to 8 (default 3).
+    #[ts(optional = nullable)]
+    pub lines: Option<u32>,
+}
+
 macro_rules! declarations {
     ($cfg:expr, $($t:ty),* $(,)?) => {
         vec![$(format!("export {}", <$t as TS>::decl($cfg))),*]
@@ -140,6 +170,13 @@ pub fn generate() -> String {
         RulesDiagram,
         SectionView,
         RulesPage,
+        SourceKind,
+        AnalysisSource,
+        AnalysisView,
+        LineView,
+        LinesView,
+        AnalysisMessage,
+        AnalysisRequest,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\

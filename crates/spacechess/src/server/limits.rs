@@ -22,6 +22,10 @@ pub struct LimitConfig {
     pub open_games_per_address: u32,
     /// Online games one player may have waiting for their invited player.
     pub open_invites_per_player: u32,
+    /// Analysis boards one player may have open at once.
+    pub analyses_per_player: u32,
+    /// Engine seconds (the Oracle's included) one analysis board may use.
+    pub analysis_engine_seconds: u32,
 }
 
 /// `Retry-After` of a refusal for too many open games: they free when one ends, which
@@ -38,6 +42,8 @@ impl Default for LimitConfig {
             open_games_per_player: 50,
             open_games_per_address: 200,
             open_invites_per_player: 5,
+            analyses_per_player: 3,
+            analysis_engine_seconds: 600,
         }
     }
 }

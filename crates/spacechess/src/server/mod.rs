@@ -2,6 +2,9 @@
 //! (docs/api.md), games stored in SQLite in the data directory.
 
 mod actions;
+mod analysis;
+mod analysis_engine;
+mod analysis_routes;
 mod assets;
 mod clock;
 mod computer;
@@ -75,6 +78,12 @@ pub struct ServeArgs {
     /// Online games one player may have waiting for their invited player
     #[arg(long, default_value_t = 5, hide = true)]
     pub open_invites_per_player: u32,
+    /// Analysis boards one player may have open at once
+    #[arg(long, default_value_t = 3, hide = true)]
+    pub analyses_per_player: u32,
+    /// Engine seconds (the Oracle's included) one analysis board may use
+    #[arg(long, default_value_t = 600, hide = true)]
+    pub analysis_engine_seconds: u32,
     /// People watching one game at once (the seats' holders do not count)
     #[arg(long, default_value_t = 24, hide = true)]
     pub watchers_per_game: u32,
@@ -121,6 +130,8 @@ impl Default for ServeArgs {
             open_games_per_address: 200,
             open_invites_per_player: 5,
             watchers_per_game: 24,
+            analyses_per_player: 3,
+            analysis_engine_seconds: 600,
             connections_per_client: 64,
             sockets_per_client: 32,
             sockets_per_game: 32,
@@ -229,6 +240,8 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             open_games_per_player: args.open_games_per_player,
             open_games_per_address: args.open_games_per_address,
             open_invites_per_player: args.open_invites_per_player,
+            analyses_per_player: args.analyses_per_player,
+            analysis_engine_seconds: args.analysis_engine_seconds,
         },
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),

@@ -43,6 +43,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/ws", get(ws::handler))
         .merge(super::lessons::routes())
         .merge(super::inspect::routes())
+        .merge(super::analysis_routes::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -216,7 +217,7 @@ fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord,
 }
 
 /// The `variant`, `rules` and `options` of a NewGame body.
-fn parse_setup(m: &Map<String, Value>) -> Result<Setup, ApiError> {
+pub(super) fn parse_setup(m: &Map<String, Value>) -> Result<Setup, ApiError> {
     let variant = opt_str(m, "variant")?
         .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
     let rules = opt_str(m, "rules")?;
@@ -428,6 +429,19 @@ async fn resign(
 /// Oracle budget bounds in milliseconds.
 const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 
+/// An Oracle's `budget_ms` (default 6 s), checked.
+pub(super) fn oracle_budget(budget_ms: Option<u64>) -> Result<Duration, ApiError> {
+    let budget = budget_ms.unwrap_or(6000);
+    if !ORACLE_BUDGET_MS.contains(&budget) {
+        return Err(ApiError::bad_request(format!(
+            "field \"budget_ms\" must be {} to {}",
+            ORACLE_BUDGET_MS.start(),
+            ORACLE_BUDGET_MS.end()
+        )));
+    }
+    Ok(Duration::from_millis(budget))
+}
+
 async fn oracle_on(
     State(svc): State<AppState>,
     Extension(player): Extension<PlayerId>,
@@ -438,17 +452,10 @@ async fn oracle_on(
     let budget = match json_body(body)? {
         Some(m) => opt_u64(&m, "budget_ms")?,
         None => None,
-    }
-    .unwrap_or(6000);
-    if !ORACLE_BUDGET_MS.contains(&budget) {
-        return Err(ApiError::bad_request(format!(
-            "field \"budget_ms\" must be {} to {}",
-            ORACLE_BUDGET_MS.start(),
-            ORACLE_BUDGET_MS.end()
-        )));
-    }
+    };
+    let budget = oracle_budget(budget)?;
     let client = client(&addr);
-    blocking(move || svc.oracle_on(&id, Duration::from_millis(budget), &player, &client)).await?;
+    blocking(move || svc.oracle_on(&id, budget, &player, &client)).await?;
     Ok(StatusCode::ACCEPTED)
 }
 

@@ -320,6 +320,8 @@ pub struct Service {
     pub(super) waiting: Mutex<VecDeque<Arc<GameSlot>>>,
     pub(super) runtime: tokio::runtime::Handle,
     pub(super) evals: EvalQueue,
+    /// The analysis boards open now.
+    pub(super) analyses: super::analysis::Analyses,
 }
 
 impl Service {
@@ -350,6 +352,7 @@ impl Service {
                 waiting: Mutex::new(VecDeque::new()),
                 runtime,
                 evals: EvalQueue::start(weak_for_evals),
+                analyses: Default::default(),
             }
         })
     }

@@ -181,7 +181,7 @@ async fn stream(
 }
 
 /// Sends one message; false when the socket failed or the client did not take it in time.
-async fn send(socket: &mut WebSocket, text: String, timeout: Duration) -> bool {
+pub(super) async fn send(socket: &mut WebSocket, text: String, timeout: Duration) -> bool {
     matches!(
         tokio::time::timeout(timeout, socket.send(Message::Text(text.into()))).await,
         Ok(Ok(()))
