@@ -33,4 +33,34 @@ export function watchersLine(view: GameView): string | null {
   return n > 0 ? `${n} ${n === 1 ? 'person' : 'people'} watching` : null;
 }
 
+/** The side whose first move the game waits for, and the seconds left before it aborts. */
+export function abortLine(view: GameView, elapsedMs: number): string | null {
+  if (view.abort_in_ms === null || view.status !== 'in-progress') return null;
+  const s = Math.max(0, Math.ceil((view.abort_in_ms - elapsedMs) / 1000));
+  const mine = view.you?.includes(view.turn) ?? false;
+  const who = mine ? 'Make your first move' : `${capital(view.turn)} has to make a first move`;
+  return `${who} within ${s} s, or the game is aborted (nobody wins or loses).`;
+}
+
+/** Who of the players is there, in words (online games that run), or null. */
+export function presenceLine(view: GameView): string | null {
+  if (view.mode !== 'online' || view.status !== 'in-progress') return null;
+  const sides = (['white', 'black'] as Side[]).filter((s) => view.seats[s].holder === 'player');
+  if (sides.length < 2) return null;
+  const you = view.you ?? [];
+  const state = (s: Side) => (view.seats[s].gone ? 'has left the game' : view.seats[s].connected ? 'is connected' : 'has disconnected');
+  if (you.length === 1) {
+    const them = you[0] === 'white' ? 'black' : 'white';
+    return `Your opponent ${state(them)}.`;
+  }
+  return sides.map((s) => `${capital(s)} ${state(s)}`).join(' · ') + '.';
+}
+
+/** Whether this player may claim the game now: their opponent is gone (the server says so). */
+export function canClaim(view: GameView): boolean {
+  const you = view.you ?? [];
+  if (view.status !== 'in-progress' || you.length !== 1) return false;
+  return view.seats[you[0] === 'white' ? 'black' : 'white'].gone;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -190,6 +190,7 @@ function renderForm(
       <button type="submit" class="start">Start game</button>
       <p class="error" role="alert" hidden></p>
     </form>
+    <section class="my-games" aria-label="My games" hidden></section>
   </main>`;
   const form = part<HTMLFormElement>(host, 'form.setup');
   const sync = () => {
@@ -239,6 +240,10 @@ function renderForm(
     void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: 'server' })));
   });
   performance.mark('opening-ready');
+  if (where.hosts.includes('server')) {
+    const mine = part(host, '.my-games');
+    void import('./my-games').then((m) => m.renderMyGames(mine));
+  }
   if (saved) {
     const resume = part(host, '.resume');
     resume.hidden = false;

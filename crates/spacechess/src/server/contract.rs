@@ -8,6 +8,7 @@ use super::lessons::{
     CheckAnswer, CheckStatus, ChoiceView, GoalView, LessonEntry, LessonList, LessonView,
     RulesDiagram, RulesPage, SectionView,
 };
+use super::my_games::{MyGame, MyGamesPage};
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
     MaterialView, Mode, OfferKind, OfferView, OracleMoveView, OracleTagView, PositionView,
@@ -65,6 +66,20 @@ pub struct NewGameRequest {
     pub record_ply: Option<u32>,
 }
 
+/// The body of `POST /api/games/{id}/claim`.
+#[derive(Serialize, TS)]
+pub struct ClaimRequest {
+    pub result: ClaimResult,
+}
+
+/// What a player whose opponent is gone claims.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResult {
+    Win,
+    Draw,
+}
+
 /// The body of `POST /api/games/{id}/moves`.
 #[derive(Serialize, TS)]
 pub struct MoveRequest {
@@ -118,6 +133,8 @@ pub fn generate() -> String {
         OfferKind,
         OfferView,
         GameView,
+        MyGame,
+        MyGamesPage,
         Thinking,
         OracleTagView,
         OracleMoveView,
@@ -128,6 +145,8 @@ pub fn generate() -> String {
         TimeControlRequest,
         NewGameRequest,
         MoveRequest,
+        ClaimResult,
+        ClaimRequest,
         Inspection,
         InspectView,
         GoalView,
@@ -201,5 +220,16 @@ mod tests {
         assert_eq!(parsed.human, rules::Color::Black);
         assert_eq!(parsed.level, engine::api::Level::Max);
         assert_eq!(parsed.time_control, Some((300_000, 2000)));
+    }
+
+    #[test]
+    fn a_claim_is_read_by_the_server() {
+        for (result, win) in [(ClaimResult::Win, true), (ClaimResult::Draw, false)] {
+            let value = serde_json::to_value(ClaimRequest { result }).unwrap();
+            assert_eq!(
+                super::super::routes::parse_claim(value.as_object().unwrap()).unwrap(),
+                win
+            );
+        }
     }
 }
