@@ -3,6 +3,7 @@
 // a finished one opens for review (the game screen's review tools, `&review`).
 
 import { api, type MyGame, type MyGamesPage } from './api';
+import './my-games.css';
 
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -43,8 +44,8 @@ function entryHtml(g: MyGame): string {
   </a></li>`;
 }
 
-/** Fills `section` with the player's games; hidden while there are none. */
-export async function renderMyGames(section: HTMLElement, load: (before?: string | null) => Promise<MyGamesPage> = api.myGames): Promise<void> {
+/** Fills `section` with the player's games (hidden while there are none); how many. */
+export async function renderMyGames(section: HTMLElement, load: (before?: string | null) => Promise<MyGamesPage> = api.myGames): Promise<number> {
   section.innerHTML = '<h2>My games</h2><ul class="my-games-list"></ul><button type="button" class="more-games" hidden>More games</button>';
   const list = section.querySelector('ul') as HTMLUListElement;
   const more = section.querySelector('button') as HTMLButtonElement;
@@ -65,4 +66,5 @@ export async function renderMyGames(section: HTMLElement, load: (before?: string
   section.hidden = true;
   // No list (the server unreachable): the screen goes on without it.
   await page(null).catch(() => undefined);
+  return list.children.length;
 }

@@ -42,18 +42,34 @@ export function abortLine(view: GameView, elapsedMs: number): string | null {
   return `${who} within ${s} s, or the game is aborted (nobody wins or loses).`;
 }
 
+/** Whether a player is there: a live socket, none for a moment, or gone (the server's word). */
+export type Presence = 'here' | 'away' | 'gone';
+
+const PRESENCE_WORDS: Record<Presence, string> = { here: 'is connected', away: 'is not connected', gone: 'has left the game' };
+
+/** The players this page reports on: the opponent, or both sides for a watcher (online games that run). */
+function reported(view: GameView): Side[] {
+  if (view.mode !== 'online' || view.status !== 'in-progress') return [];
+  const sides = (['white', 'black'] as Side[]).filter((s) => view.seats[s].holder === 'player');
+  if (sides.length < 2) return [];
+  const you = view.you ?? [];
+  return you.length === 1 ? [you[0] === 'white' ? 'black' : 'white'] : sides;
+}
+
+const presenceOf = (view: GameView, s: Side): Presence => (view.seats[s].gone ? 'gone' : view.seats[s].connected ? 'here' : 'away');
+
+/** The least present of the players reported on, or null (for the line's colour). */
+export function presenceState(view: GameView): Presence | null {
+  const states = reported(view).map((s) => presenceOf(view, s));
+  return states.includes('gone') ? 'gone' : states.includes('away') ? 'away' : (states[0] ?? null);
+}
+
 /** Who of the players is there, in words (online games that run), or null. */
 export function presenceLine(view: GameView): string | null {
-  if (view.mode !== 'online' || view.status !== 'in-progress') return null;
-  const sides = (['white', 'black'] as Side[]).filter((s) => view.seats[s].holder === 'player');
-  if (sides.length < 2) return null;
-  const you = view.you ?? [];
-  const state = (s: Side) => (view.seats[s].gone ? 'has left the game' : view.seats[s].connected ? 'is connected' : 'has disconnected');
-  if (you.length === 1) {
-    const them = you[0] === 'white' ? 'black' : 'white';
-    return `Your opponent ${state(them)}.`;
-  }
-  return sides.map((s) => `${capital(s)} ${state(s)}`).join(' · ') + '.';
+  const sides = reported(view);
+  if (sides.length === 0) return null;
+  if (sides.length === 1 && view.you?.length === 1) return `Your opponent ${PRESENCE_WORDS[presenceOf(view, sides[0])]}.`;
+  return sides.map((s) => `${capital(s)} ${PRESENCE_WORDS[presenceOf(view, s)]}`).join(' · ') + '.';
 }
 
 /** Whether this player may claim the game now: their opponent is gone (the server says so). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortLine, canClaim, presenceLine } from '../src/online';
+import { abortLine, canClaim, presenceLine, presenceState } from '../src/online';
 import { stackedCells, view } from './fixtures';
 
 const seat = { holder: 'player' as const, connected: true, gone: false };
@@ -17,10 +17,13 @@ describe('the time rules of online games as the page words them', () => {
   });
   it("says whether the opponent is there, and offers the claim only when the server says they are gone", () => {
     const away = online({ you: ['white'], seats: { white: seat, black: { ...seat, connected: false } } });
-    expect(presenceLine(away)).toBe('Your opponent has disconnected.');
+    expect(presenceLine(away)).toBe('Your opponent is not connected.');
+    expect(presenceState(away)).toBe('away');
+    expect(presenceState(online({ you: ['white'] }))).toBe('here');
     expect(canClaim(away)).toBe(false);
     const gone = online({ you: ['white'], seats: { white: seat, black: { ...seat, connected: false, gone: true } } });
     expect(presenceLine(gone)).toBe('Your opponent has left the game.');
+    expect(presenceState(gone)).toBe('gone');
     expect(canClaim(gone)).toBe(true);
     expect(canClaim({ ...gone, you: ['black'] })).toBe(false);
     expect(canClaim({ ...gone, you: [] })).toBe(false);

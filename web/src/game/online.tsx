@@ -5,8 +5,9 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { abortLine, canClaim, offerToAnswer, presenceLine, seatLine, watchersLine } from '../online';
+import { abortLine, canClaim, offerToAnswer, presenceLine, presenceState, seatLine, watchersLine } from '../online';
 import type { GameSession } from './session';
+import './online.css';
 
 /** The invitation link with its copy button (and a word when it is copied). */
 function Invite({ link }: { link: string }) {
@@ -62,7 +63,11 @@ export function OnlinePanel({ session }: { session: GameSession }) {
     <div class="online" data-watching={v.you?.length === 0 ? 'true' : undefined}>
       {line && <p class="seat-line">{line}</p>}
       {link && <Invite link={link} />}
-      {presence && <p class={`presence${canClaim(v) ? ' gone' : ''}`}>{presence}</p>}
+      {presence && (
+        <p class="presence" data-presence={presenceState(v) ?? undefined}>
+          {presence}
+        </p>
+      )}
       {watching && <p class="watchers">{watching}</p>}
       <AbortCount session={session} />
       {canClaim(v) && (
