@@ -216,10 +216,9 @@ impl Service {
         if let rules::GameStatus::Over(o) = st.game.status() {
             return Err(super::service::play_error(rules::PlayError::GameOver(o)));
         }
-        let no_claim = |why: String| ApiError::no_claim(why);
         if st.mode != Mode::Online || sides.len() != 1 {
-            return Err(no_claim(
-                "only a player of an online game may claim it when the opponent is gone".into(),
+            return Err(ApiError::no_claim(
+                "only a player of an online game may claim it when the opponent is gone",
             ));
         }
         let me = sides[0];
@@ -228,8 +227,8 @@ impl Service {
         let times = self.config.online;
         if !st.gone(them, now) {
             let away = now.saturating_duration_since(st.presence[them.index()].away_since);
-            return Err(no_claim(if st.seats.any_open() {
-                "the invited player has not joined yet".into()
+            return Err(ApiError::no_claim(if st.seats.any_open() {
+                "the invited player has not joined yet".to_string()
             } else if st.ply() < 2 {
                 format!(
                     "the game has not begun: it aborts if a side makes no first move within {} s",
