@@ -453,6 +453,11 @@ impl Service {
             g.white_player.as_deref(),
             g.black_player.as_deref(),
         );
+        // A pending offer kept over a restart (only an unfinished game has one).
+        let offer = self
+            .store
+            .offer(&g.id)?
+            .and_then(|(kind, from)| Some((OfferKind::from_id(&kind)?, parse_color(&from)?)));
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
             id: g.id.clone(),
@@ -462,7 +467,7 @@ impl Service {
                 human,
                 seats,
                 invite: g.invite,
-                offer: None,
+                offer,
                 watchers: 0,
                 presence: [Presence::away_from(Instant::now()); 2],
                 first_move_due: None,

@@ -69,6 +69,10 @@ const MIGRATIONS: &[&str] = &[
         WHERE declared_reason IS NOT NULL;
     CREATE INDEX games_white_recent ON games(white_player, created_at);
     CREATE INDEX games_black_recent ON games(black_player, created_at);",
+    // 6: an online game's pending draw offer or take-back request (its kind and the
+    // side that asks), so that a restart keeps it; any move, take back or result clears it.
+    "ALTER TABLE games ADD COLUMN offer_kind TEXT;
+    ALTER TABLE games ADD COLUMN offer_from TEXT;",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -192,6 +196,10 @@ enum Write {
     },
     Delete {
         game_id: String,
+    },
+    Offer {
+        game_id: String,
+        offer: Option<(String, String)>,
     },
     Seats {
         game_id: String,
@@ -342,6 +350,30 @@ impl Store {
     pub fn delete_game(&self, game_id: &str) -> StoreResult<()> {
         self.write(Write::Delete {
             game_id: game_id.into(),
+        })
+    }
+
+    /// Sets or clears an online game's pending offer: its kind and the asking side.
+    pub fn set_offer(&self, game_id: &str, offer: Option<(&str, &str)>) -> StoreResult<()> {
+        self.write(Write::Offer {
+            game_id: game_id.into(),
+            offer: offer.map(|(k, f)| (k.to_string(), f.to_string())),
+        })
+    }
+
+    /// An online game's pending offer as stored (kind, asking side).
+    pub fn offer(&self, game_id: &str) -> StoreResult<Option<(String, String)>> {
+        let row: Option<(Option<String>, Option<String>)> = self
+            .reader()
+            .query_row(
+                "SELECT offer_kind, offer_from FROM games WHERE id = ?1",
+                params![game_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(match row {
+            Some((Some(kind), Some(from))) => Some((kind, from)),
+            _ => None,
         })
     }
 
@@ -576,7 +608,8 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                 ],
             )?;
             conn.execute(
-                "UPDATE games SET finished = ?2, result_winner = ?3, result_reason = ?4
+                "UPDATE games SET finished = ?2, result_winner = ?3, result_reason = ?4,
+                    offer_kind = NULL, offer_from = NULL
                  WHERE id = ?1",
                 params![
                     game_id,
@@ -606,7 +639,7 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             )?;
             conn.execute(
                 "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL,
-                    result_winner = NULL, result_reason = NULL
+                    result_winner = NULL, result_reason = NULL, offer_kind = NULL, offer_from = NULL
                  WHERE id = ?1",
                 params![game_id],
             )?;
@@ -618,7 +651,7 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
         } => {
             conn.execute(
                 "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1,
-                    result_winner = ?2, result_reason = ?3
+                    result_winner = ?2, result_reason = ?3, offer_kind = NULL, offer_from = NULL
                  WHERE id = ?1",
                 params![game_id, winner, reason],
             )?;
@@ -632,6 +665,16 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             conn.execute(
                 "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4 WHERE id = ?1",
                 params![game_id, white, black, invite],
+            )?;
+        }
+        Write::Offer { game_id, offer } => {
+            conn.execute(
+                "UPDATE games SET offer_kind = ?2, offer_from = ?3 WHERE id = ?1",
+                params![
+                    game_id,
+                    offer.as_ref().map(|o| &o.0),
+                    offer.as_ref().map(|o| &o.1)
+                ],
             )?;
         }
         Write::Delete { game_id } => {

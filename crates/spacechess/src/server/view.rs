@@ -65,6 +65,22 @@ pub enum OfferKind {
     TakeBack,
 }
 
+impl OfferKind {
+    /// The identifier the API and the store use.
+    pub fn id(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::TakeBack => "take-back",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<OfferKind> {
+        [OfferKind::Draw, OfferKind::TakeBack]
+            .into_iter()
+            .find(|k| k.id() == id)
+    }
+}
+
 /// A pending draw offer or take-back request, waiting for the opponent's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(TS))]
