@@ -34,9 +34,9 @@ export const CHROMIUM_ARGS = [
  * With E2E_BASE set (e.g. a `npm run dev` server in front of a running spacechess), the
  * tests use that instead: quick turns on styles without rebuilding the binary.
  */
-export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')) } = {}) {
+export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')), args = [] } = {}) {
   if (process.env.E2E_BASE) return { base: process.env.E2E_BASE, data, kill: async () => {}, stop: async () => {} };
-  const child = spawn(BIN, ['serve', '--port', String(port), '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['serve', '--port', String(port), '--data', data, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const base = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not print its address:\n${log}`)), 30000);

@@ -15,6 +15,8 @@ import type {
   LessonList,
   LessonView,
   MoveView,
+  MyGame,
+  MyGamesPage,
   RulesPage,
   NewGameRequest,
   PositionView,
@@ -32,7 +34,7 @@ export type AttackBoard = BoardView;
 export type LegalMove = MoveView;
 export type HistoryEntry = HistoryItem;
 export type NewGame = NewGameRequest;
-export type { CheckAnswer, InspectView, LessonList, LessonView, RulesPage };
+export type { CheckAnswer, InspectView, LessonList, LessonView, MyGame, MyGamesPage, RulesPage };
 
 /** A socket message that carries a game: a whole `state`, or an `update`. */
 export type GameMessage = Extract<ServerMessage, { type: 'state' } | { type: 'update' }>;
@@ -111,6 +113,11 @@ export const api = {
   join: (invitePath: string) => request<GameView>('POST', invitePath),
   answerOffer: (id: string, answer: 'accept' | 'decline') =>
     request<GameView>('POST', `${game(id)}/offer`, { answer }),
+  /** Claims the win or a draw in an online game whose opponent is gone. */
+  claim: (id: string, result: 'win' | 'draw') => request<GameView>('POST', `${game(id)}/claim`, { result }),
+  /** This player's games, newest first; `before` is the previous page's `next`. */
+  myGames: (before?: string | null) =>
+    request<MyGamesPage>('GET', `/api/games${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   oracleOn: (id: string) => request<undefined>('POST', `${game(id)}/oracle`),
   oracleOff: (id: string) => request<undefined>('DELETE', `${game(id)}/oracle`),
   /** Any piece's (or attack board's) moves as if its side were to move: inspect mode. */

@@ -55,12 +55,12 @@ function setUrl(id: string | null, kind: HostKind = 'server'): void {
   history.replaceState(null, '', url);
 }
 
-async function openGame(saved: SavedGame, initial?: import('./api').GameView): Promise<void> {
+async function openGame(saved: SavedGame, initial?: import('./api').GameView, review = false): Promise<void> {
   save(saved);
   setUrl(saved.id, saved.host);
   const [{ GameScreen }, host] = await Promise.all([import('./game/game'), hostFor(saved.host ?? 'server')]);
   screen?.dispose();
-  screen = new GameScreen(app, { saved, initial, onNewGame: showOpening, loadScene, host });
+  screen = new GameScreen(app, { saved, initial, onNewGame: showOpening, loadScene, host, review });
 }
 
 function showOpening(): void {
@@ -123,7 +123,7 @@ if (location.pathname.startsWith('/join/')) {
     visualizer: visualizerParam !== null ? visualizerParam !== 'off' : saved?.id === direct ? saved.visualizer : true,
     view: params.get('view') === 'flat' ? 'flat' : saved?.id === direct ? saved.view : '3d',
     oracle: saved?.id === direct && saved.oracle === true,
-  });
+  }, undefined, params.has('review'));
 } else {
   showOpening();
 }

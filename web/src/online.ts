@@ -33,4 +33,50 @@ export function watchersLine(view: GameView): string | null {
   return n > 0 ? `${n} ${n === 1 ? 'person' : 'people'} watching` : null;
 }
 
+/** The side whose first move the game waits for, and the seconds left before it aborts. */
+export function abortLine(view: GameView, elapsedMs: number): string | null {
+  if (view.abort_in_ms === null || view.status !== 'in-progress') return null;
+  const s = Math.max(0, Math.ceil((view.abort_in_ms - elapsedMs) / 1000));
+  const mine = view.you?.includes(view.turn) ?? false;
+  const who = mine ? 'Make your first move' : `${capital(view.turn)} has to make a first move`;
+  return `${who} within ${s} s, or the game is aborted (nobody wins or loses).`;
+}
+
+/** Whether a player is there: a live socket, none for a moment, or gone (the server's word). */
+export type Presence = 'here' | 'away' | 'gone';
+
+const PRESENCE_WORDS: Record<Presence, string> = { here: 'is connected', away: 'is not connected', gone: 'has left the game' };
+
+/** The players this page reports on: the opponent, or both sides for a watcher (online games that run). */
+function reported(view: GameView): Side[] {
+  if (view.mode !== 'online' || view.status !== 'in-progress') return [];
+  const sides = (['white', 'black'] as Side[]).filter((s) => view.seats[s].holder === 'player');
+  if (sides.length < 2) return [];
+  const you = view.you ?? [];
+  return you.length === 1 ? [you[0] === 'white' ? 'black' : 'white'] : sides;
+}
+
+const presenceOf = (view: GameView, s: Side): Presence => (view.seats[s].gone ? 'gone' : view.seats[s].connected ? 'here' : 'away');
+
+/** The least present of the players reported on, or null (for the line's colour). */
+export function presenceState(view: GameView): Presence | null {
+  const states = reported(view).map((s) => presenceOf(view, s));
+  return states.includes('gone') ? 'gone' : states.includes('away') ? 'away' : (states[0] ?? null);
+}
+
+/** Who of the players is there, in words (online games that run), or null. */
+export function presenceLine(view: GameView): string | null {
+  const sides = reported(view);
+  if (sides.length === 0) return null;
+  if (sides.length === 1 && view.you?.length === 1) return `Your opponent ${PRESENCE_WORDS[presenceOf(view, sides[0])]}.`;
+  return sides.map((s) => `${capital(s)} ${PRESENCE_WORDS[presenceOf(view, s)]}`).join(' · ') + '.';
+}
+
+/** Whether this player may claim the game now: their opponent is gone (the server says so). */
+export function canClaim(view: GameView): boolean {
+  const you = view.you ?? [];
+  if (view.status !== 'in-progress' || you.length !== 1) return false;
+  return view.seats[you[0] === 'white' ? 'black' : 'white'].gone;
+}
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

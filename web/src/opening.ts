@@ -157,6 +157,7 @@ function renderForm(
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
     <nav class="teach-links" aria-label="Learn"${where.hosts.includes('server') ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
+    <p class="my-games-jump" hidden><a href="#my-games">My games</a></p>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
@@ -190,6 +191,7 @@ function renderForm(
       <button type="submit" class="start">Start game</button>
       <p class="error" role="alert" hidden></p>
     </form>
+    <section class="my-games" id="my-games" aria-label="My games" hidden></section>
   </main>`;
   const form = part<HTMLFormElement>(host, 'form.setup');
   const sync = () => {
@@ -242,6 +244,13 @@ function renderForm(
     void import('./analysis/open').then((m) => m.openAnalysisDialog(catalogue));
   });
   performance.mark('opening-ready');
+  if (where.hosts.includes('server')) {
+    const mine = part(host, '.my-games');
+    const jump = part(host, '.my-games-jump');
+    void import('./my-games')
+      .then((m) => m.renderMyGames(mine))
+      .then((n) => (jump.hidden = n === 0));
+  }
   if (saved) {
     const resume = part(host, '.resume');
     resume.hidden = false;

@@ -118,9 +118,10 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     last_move: null,
     clocks: null,
     computer_thinking: false,
-    seats: { white: { holder: 'player' }, black: { holder: 'computer' } },
+    seats: { white: { holder: 'player', connected: false, gone: false }, black: { holder: 'computer', connected: false, gone: false } },
     offer: null,
     watchers: 0,
+    abort_in_ms: null,
     you: ['white'],
     ...extra,
   };

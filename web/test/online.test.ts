@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { forPlayer, offerToAnswer, seatLine, watchersLine } from '../src/online';
 import { move, stackedCells, view } from './fixtures';
 
-const seats = { white: { holder: 'player' as const }, black: { holder: 'player' as const } };
+const seat = { holder: 'player' as const, connected: true, gone: false };
+const seats = { white: seat, black: seat };
 const online = (extra: Parameters<typeof view>[3]) =>
   view('stacked', stackedCells(), {}, { mode: 'online', seats, legal_moves: [move('a1', 'a2')], ...extra });
 
@@ -16,7 +17,7 @@ describe('online games as this player sees them', () => {
   it('says who the player is, or that they watch', () => {
     expect(seatLine(online({ you: [] }))).toBe('You are watching this game.');
     expect(seatLine(online({ you: ['black'] }))).toBe('You play black.');
-    const waiting = online({ you: ['white'], seats: { ...seats, black: { holder: 'open' } } });
+    const waiting = online({ you: ['white'], seats: { ...seats, black: { ...seat, holder: 'open' } } });
     expect(seatLine(waiting)).toMatch(/Waiting for your friend/);
     expect(seatLine(view('stacked', stackedCells(), {}))).toBeNull();
   });

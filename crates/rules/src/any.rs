@@ -214,6 +214,12 @@ impl AnyGame {
     pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, PlayError> {
         dispatch!(self, g => g.lose_on_time(color))
     }
+    pub fn abort(&mut self) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => g.abort())
+    }
+    pub fn claim_abandoned(&mut self, winner: Option<Color>) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => g.claim_abandoned(winner))
+    }
     pub fn set_declared(&mut self, outcome: Option<Outcome>) {
         dispatch!(self, g => g.set_declared(outcome))
     }

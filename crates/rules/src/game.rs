@@ -17,10 +17,15 @@ pub enum Termination {
     Agreement,
     Resignation,
     Time,
+    /// Ended before it began (an online game whose side made no first move in time):
+    /// nobody wins or loses.
+    Aborted,
+    /// A player left (an online game whose opponent claimed the win or a draw).
+    Abandoned,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 8] = [
+    pub const ALL: [Termination; 10] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::Repetition,
@@ -29,6 +34,8 @@ impl Termination {
         Termination::Agreement,
         Termination::Resignation,
         Termination::Time,
+        Termination::Aborted,
+        Termination::Abandoned,
     ];
 
     /// The termination with this identifier.
@@ -36,11 +43,16 @@ impl Termination {
         Termination::ALL.into_iter().find(|t| t.id() == id)
     }
 
-    /// Decided outside the board (agreement, resignation, time): cannot be taken back.
+    /// Decided outside the board (agreement, resignation, time, abort, a player gone):
+    /// cannot be taken back.
     pub fn is_declared(self) -> bool {
         matches!(
             self,
-            Termination::Agreement | Termination::Resignation | Termination::Time
+            Termination::Agreement
+                | Termination::Resignation
+                | Termination::Time
+                | Termination::Aborted
+                | Termination::Abandoned
         )
     }
 
@@ -55,6 +67,8 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Resignation => "resignation",
             Termination::Time => "time",
+            Termination::Aborted => "aborted",
+            Termination::Abandoned => "abandoned",
         }
     }
 }
@@ -70,6 +84,8 @@ impl fmt::Display for Termination {
             Termination::Agreement => "draw by agreement",
             Termination::Resignation => "resignation",
             Termination::Time => "loss on time",
+            Termination::Aborted => "abort",
+            Termination::Abandoned => "the opponent leaving",
         })
     }
 }
@@ -97,8 +113,11 @@ impl Outcome {
         }
     }
 
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1` or `1/2-1/2`; `*` for an aborted game (no result).
     pub fn result_string(&self) -> &'static str {
+        if self.termination == Termination::Aborted {
+            return "*";
+        }
         match self.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
@@ -121,6 +140,15 @@ impl Outcome {
 
     fn worded(&self, t: Termination) -> String {
         match (self.winner, t) {
+            (_, Termination::Aborted) => "Game aborted: nobody wins or loses".to_string(),
+            (None, Termination::Abandoned) => {
+                "Draw: a player left the game and the other claimed a draw".to_string()
+            }
+            (Some(w), Termination::Abandoned) => format!(
+                "{} wins: {} left the game",
+                side_name(w),
+                side_name(w.opposite())
+            ),
             (None, t) => format!("Draw by {t}"),
             (Some(w), Termination::Resignation) => {
                 format!(
@@ -445,6 +473,20 @@ impl<P: Position> Game<P> {
         self.declare(Outcome::win(color.opposite(), Termination::Time))
     }
 
+    /// Ends the game without a result (no first move in time).
+    pub fn abort(&mut self) -> Result<Outcome, PlayError> {
+        self.declare(Outcome::draw(Termination::Aborted))
+    }
+
+    /// Ends the game because a player left: `winner` claimed the win, or (`None`) the
+    /// remaining player claimed a draw.
+    pub fn claim_abandoned(&mut self, winner: Option<Color>) -> Result<Outcome, PlayError> {
+        self.declare(Outcome {
+            winner,
+            termination: Termination::Abandoned,
+        })
+    }
+
     fn declare(&mut self, o: Outcome) -> Result<Outcome, PlayError> {
         if let Some(done) = self.outcome() {
             return Err(PlayError::GameOver(done));
@@ -544,5 +586,25 @@ mod tests {
         for setup in standard_setups() {
             crate::with_position_type!(setup.variant(), P => check::<P>(&setup));
         }
+    }
+
+    #[test]
+    fn an_abort_has_no_result_and_a_claim_names_who_left() {
+        let setup = crate::setup::Setup::standard(crate::setup::Variant::Stacked);
+        crate::with_position_type!(setup.variant(), P => {
+            let mut g: Game<P> = Game::new(P::start(&setup).unwrap());
+            let o = g.abort().unwrap();
+            assert_eq!((o.winner, o.result_string()), (None, "*"));
+            assert_eq!(o.description(), "Game aborted: nobody wins or loses");
+            assert!(g.is_over() && g.undo().is_none());
+            assert!(g.claim_abandoned(None).is_err(), "over already");
+            let mut g: Game<P> = Game::new(P::start(&setup).unwrap());
+            let o = g.claim_abandoned(Some(Color::Black)).unwrap();
+            assert_eq!(o.result_string(), "0-1");
+            assert_eq!(o.description(), "Black wins: White left the game");
+            let draw = Outcome::draw(Termination::Abandoned);
+            assert_eq!(draw.result_string(), "1/2-1/2");
+            assert!(Termination::Abandoned.is_declared() && Termination::Aborted.is_declared());
+        });
     }
 }

@@ -361,15 +361,19 @@ pub fn replay<P: Position>(record: &Record) -> Result<(Game<P>, Vec<Option<Strin
     }
     let result = final_result(record, &game)?;
     if game.outcome().is_none() && result != "*" {
-        let termination = match record.tag("Termination") {
-            Some("agreement") => Termination::Agreement,
-            Some("time") => Termination::Time,
-            _ => Termination::Resignation,
-        };
+        // A declared reason the record names (an aborted game has result `*`).
+        let named = record
+            .tag("Termination")
+            .and_then(Termination::from_id)
+            .filter(|t| t.is_declared() && *t != Termination::Aborted);
+        let termination = named.unwrap_or(Termination::Resignation);
         let outcome = match result {
             "1-0" => Outcome::win(Color::White, termination),
             "0-1" => Outcome::win(Color::Black, termination),
-            "1/2-1/2" => Outcome::draw(Termination::Agreement),
+            "1/2-1/2" => Outcome::draw(match named {
+                Some(Termination::Abandoned) => Termination::Abandoned,
+                _ => Termination::Agreement,
+            }),
             other => {
                 return Err(RecordError::Tag {
                     tag: "Result".into(),

@@ -6,6 +6,7 @@ import { useRef } from 'preact/hooks';
 import type { GameView } from '../api';
 import { renderFlat, type FlatMotion } from '../flat';
 import { SpreadControl } from './spread';
+import { TurnBoards } from './turn-boards';
 import { ReviewBanner } from './review-panel';
 import type { GameSession } from './session';
 
@@ -56,6 +57,7 @@ export function BoardArea({ session }: { session: GameSession }) {
         <button type="button" class="toggle-view" onClick={() => session.setViewMode(mode === '3d' ? 'flat' : '3d')}>
           {mode === '3d' ? 'Flat boards' : '3D view'}
         </button>
+        <TurnBoards session={session} />
         <div class="cam-buttons">
           <button type="button" onClick={() => scene?.turn()}>
             Turn

@@ -27,6 +27,8 @@ export interface GameScreenOptions {
   loadScene: () => Promise<SceneModule>;
   /** Who answers for the game (default: the server). */
   host?: GameHost;
+  /** Opened for review (a finished game from "My games"): the moves and review tools first. */
+  review?: boolean;
 }
 
 /** The visualizer is chosen on the opening screen and stays set for the game (seed 000). */
@@ -157,6 +159,7 @@ export class GameScreen {
     options: GameScreenOptions,
   ) {
     this.session = new GameSession(options.saved, options.loadScene, options.initial, options.host);
+    if (options.review) this.session.openForReview();
     installTestHook(this.session);
     host.replaceChildren();
     render(<Game session={this.session} onNewGame={options.onNewGame} />, host);

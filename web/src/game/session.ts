@@ -77,8 +77,15 @@ export class GameSession {
     const v = this.view.value;
     return v ? computeMarks(v, this.selection.value, this.visualizer, this.oracleHint.value, this.inspect.marks.value) : null;
   });
-  /** Against the computer with Black the boards are turned; two players keep White's view. */
+  /** The side the player turned the boards to (null: the default below). */
+  readonly turnedTo = signal<Side | null>(null);
+  /**
+   * The side at the bottom: the one the player turned to; else an online player's own,
+   * Black against the computer with Black; two players and watchers keep White's view.
+   */
   readonly orientation = computed<Side>(() => {
+    const turned = this.turnedTo.value;
+    if (turned) return turned;
     const v = this.view.value;
     if (v && v.mode === 'online' && v.you?.length === 1) return v.you[0];
     return v && v.mode === 'computer' && v.human === 'black' ? 'black' : 'white';
@@ -302,6 +309,24 @@ export class GameSession {
     const answerOffer = this.link?.answerOffer;
     if (!answerOffer) return;
     void this.act(async () => this.setView(await answerOffer(answer)));
+  }
+
+  /** Claims the win or a draw when the online opponent has gone (the server checks). */
+  claim(result: 'win' | 'draw'): void {
+    const claim = this.link?.claim;
+    if (!claim) return;
+    void this.act(async () => this.setView(await claim(result)));
+  }
+
+  /** A finished game opened to look back on: no game-over card, the moves tab first. */
+  openForReview(): void {
+    this.gameOverDismissed.value = true;
+    this.panelTab.value = 'moves';
+  }
+
+  /** Turns the boards to show the other side at the bottom (flat and 3D). */
+  turnBoards(): void {
+    this.turnedTo.value = this.orientation.peek() === 'white' ? 'black' : 'white';
   }
 
   /** The side a resignation would be for: the player's, or the side to move on one device. */

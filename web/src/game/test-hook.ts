@@ -20,6 +20,9 @@ export function installTestHook(session: GameSession): void {
     getOrbit: () => scene()?.getOrbit() ?? null,
     oracleDrawn: () => scene()?.drawnOracle() ?? null,
     review: () => session.review.ply.peek(),
+    /** The side at the bottom of both views. */
+    orientation: () => session.orientation.peek(),
+    panelTab: () => session.panelTab.peek(),
     soundsPlayed: () => played.slice(),
     inspectDrawn: () => scene()?.drawnInspect() ?? null,
     piecePosition: (square: string) => scene()?.piecePosition(square) ?? null,

@@ -318,7 +318,16 @@ export type ClocksView = { white_ms: number, black_ms: number, increment_ms: num
 
 export type HolderView = "computer" | "player" | "open";
 
-export type SeatView = { holder: HolderView, };
+export type SeatView = { holder: HolderView, 
+/**
+ * An online game's player with a live socket on the game now.
+ */
+connected: boolean, 
+/**
+ * An online game's player without one for the absence time (once both sides have
+ * moved): the opponent may claim the win or a draw (`POST .../claim`).
+ */
+gone: boolean, };
 
 export type SeatsView = { white: SeatView, black: SeatView, };
 
@@ -352,6 +361,11 @@ offer: OfferView | null,
  */
 watchers: number, 
 /**
+ * An online game waiting for the side to move's first move: milliseconds until
+ * it aborts (`null` otherwise).
+ */
+abort_in_ms: number | null, 
+/**
  * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
  * the socket's `state` message, which are built for one player; absent in `update`
  * messages (they go to everyone, and a player's seats do not change under them).
@@ -377,6 +391,42 @@ ply: number, fullmove: number, status: Status, result: ResultView | null, checke
  * Empty when `with_moves` was false or the game is over.
  */
 legal_moves: Array<MoveView>, last_move: LastMove | null, };
+
+export type MyGame = { id: string, variant: Variant, 
+/**
+ * The variant's name for people.
+ */
+title: string, rules: string | null, mode: Mode, 
+/**
+ * The sides this player holds.
+ */
+you: Array<Side>, 
+/**
+ * Who holds the other side: `null` in `local` mode (both sides are the player's).
+ */
+opponent: HolderView | null, 
+/**
+ * The computer's level, against the computer.
+ */
+level: number | "max" | null, status: Status, 
+/**
+ * How it ended (`null` while it runs).
+ */
+result: ResultView | null, 
+/**
+ * When it was created, in seconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * Half-moves played.
+ */
+ply: number, };
+
+export type MyGamesPage = { games: Array<MyGame>, 
+/**
+ * Pass as `before` for the next page; `null` on the last page.
+ */
+next: string | null, };
 
 export type Thinking = { depth: number, elapsed_ms: number, budget_ms: number, nodes: number, 
 /**
@@ -442,6 +492,10 @@ move: string,
  * Half-moves played so far as the client saw them.
  */
 ply?: number | null, };
+
+export type ClaimResult = "win" | "draw";
+
+export type ClaimRequest = { result: ClaimResult, };
 
 export type Inspection = { 
 /**

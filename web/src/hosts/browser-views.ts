@@ -51,12 +51,13 @@ export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolea
     oracle,
     // This browser holds every side a person plays; no one else can watch or offer.
     seats: {
-      white: { holder: meta.mode === 'computer' && meta.human !== 'white' ? 'computer' : 'player' },
-      black: { holder: meta.mode === 'computer' && meta.human !== 'black' ? 'computer' : 'player' },
+      white: { holder: meta.mode === 'computer' && meta.human !== 'white' ? 'computer' : 'player', connected: false, gone: false },
+      black: { holder: meta.mode === 'computer' && meta.human !== 'black' ? 'computer' : 'player', connected: false, gone: false },
     },
     you: meta.mode === 'computer' ? [meta.human] : ['white', 'black'],
     offer: null,
     watchers: 0,
+    abort_in_ms: null,
   };
 }
 

@@ -33,6 +33,7 @@ class ServerLink implements GameLink {
   record = () => api.record(this.id);
   position = (ply: number) => api.position(this.id, ply);
   answerOffer = (answer: 'accept' | 'decline') => api.answerOffer(this.id, answer);
+  claim = (result: 'win' | 'draw') => api.claim(this.id, result);
 
   close(): void {
     this.socket.close();

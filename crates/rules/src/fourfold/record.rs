@@ -161,7 +161,8 @@ pub fn export_public(
     tags.push(("FEN4D".into(), start.position_string()));
     if let Some(o) = outcome {
         tags.push(("Termination".into(), o.termination.id().into()));
-        if declared {
+        // An aborted game has no result to declare.
+        if declared && o.result_string() != "*" {
             tags.push((DECLARED_RESULT_TAG.into(), o.result_string().into()));
         }
     }

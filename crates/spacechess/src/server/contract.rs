@@ -11,6 +11,7 @@ use super::lessons::{
     CheckAnswer, CheckStatus, ChoiceView, GoalView, LessonEntry, LessonList, LessonView,
     RulesDiagram, RulesPage, SectionView,
 };
+use super::my_games::{MyGame, MyGamesPage};
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
     MaterialView, Mode, OfferKind, OfferView, OracleMoveView, OracleTagView, PositionView,
@@ -66,6 +67,20 @@ pub struct NewGameRequest {
     /// How many of the record's half-moves to play before the game goes on (default all).
     #[ts(optional = nullable)]
     pub record_ply: Option<u32>,
+}
+
+/// The body of `POST /api/games/{id}/claim`.
+#[derive(Serialize, TS)]
+pub struct ClaimRequest {
+    pub result: ClaimResult,
+}
+
+/// What a player whose opponent is gone claims.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResult {
+    Win,
+    Draw,
 }
 
 /// The body of `POST /api/games/{id}/moves`.
@@ -148,6 +163,8 @@ pub fn generate() -> String {
         OfferKind,
         OfferView,
         GameView,
+        MyGame,
+        MyGamesPage,
         Thinking,
         OracleTagView,
         OracleMoveView,
@@ -158,6 +175,8 @@ pub fn generate() -> String {
         TimeControlRequest,
         NewGameRequest,
         MoveRequest,
+        ClaimResult,
+        ClaimRequest,
         Inspection,
         InspectView,
         GoalView,
@@ -238,5 +257,16 @@ mod tests {
         assert_eq!(parsed.human, rules::Color::Black);
         assert_eq!(parsed.level, engine::api::Level::Max);
         assert_eq!(parsed.time_control, Some((300_000, 2000)));
+    }
+
+    #[test]
+    fn a_claim_is_read_by_the_server() {
+        for (result, win) in [(ClaimResult::Win, true), (ClaimResult::Draw, false)] {
+            let value = serde_json::to_value(ClaimRequest { result }).unwrap();
+            assert_eq!(
+                super::super::routes::parse_claim(value.as_object().unwrap()).unwrap(),
+                win
+            );
+        }
     }
 }

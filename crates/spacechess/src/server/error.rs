@@ -82,6 +82,9 @@ impl ApiError {
     pub fn game_in_progress(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "game_in_progress", message)
     }
+    pub fn no_claim(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "no_claim", message)
+    }
     pub fn no_offer(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "no_offer", message)
     }

@@ -1,6 +1,7 @@
 //! The web server: the embedded front end, the HTTP API and a WebSocket per game
 //! (docs/api.md), games stored in SQLite in the data directory.
 
+mod absence;
 mod actions;
 mod analysis;
 mod analysis_engine;
@@ -19,6 +20,7 @@ mod lessons;
 mod limits;
 mod listen;
 mod material;
+mod my_games;
 mod online;
 mod parse_errors;
 mod players;
@@ -87,6 +89,13 @@ pub struct ServeArgs {
     /// People watching one game at once (the seats' holders do not count)
     #[arg(long, default_value_t = 24, hide = true)]
     pub watchers_per_game: u32,
+    /// Time for each side's first move in an online game before it aborts, in ms
+    #[arg(long, default_value_t = 30_000, hide = true)]
+    pub first_move_ms: u64,
+    /// Time without a live socket after which an online player counts as gone (the
+    /// opponent may claim), in ms
+    #[arg(long, default_value_t = 60_000, hide = true)]
+    pub gone_ms: u64,
     /// Shortest initial time of a time control, in ms
     #[arg(long, default_value_t = 6_000, hide = true)]
     pub min_time_control_ms: i64,
@@ -132,6 +141,8 @@ impl Default for ServeArgs {
             watchers_per_game: 24,
             analyses_per_player: 3,
             analysis_engine_seconds: 600,
+            first_move_ms: 30_000,
+            gone_ms: 60_000,
             connections_per_client: 64,
             sockets_per_client: 32,
             sockets_per_game: 32,
@@ -246,6 +257,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         engine: engine::api::Settings {
             threads: args.search_threads.max(1),
             hash_mb: args.hash_mb.max(1),
+        },
+        online: absence::OnlineTimes {
+            first_move: std::time::Duration::from_millis(args.first_move_ms),
+            gone_after: std::time::Duration::from_millis(args.gone_ms),
         },
     };
     let served: Result<(), Failure> = runtime.block_on(async move {

@@ -85,6 +85,8 @@ impl Service {
             let game = self.agree_draw(slot, st, player)?;
             return Ok(view::draw_answer(true, game));
         }
+        self.store
+            .set_offer(&slot.id, Some((kind.id(), color_id(side))))?;
         st.offer = Some((kind, side));
         let game = self.after_change(slot, st, None, Some(player));
         Ok(match kind {
@@ -110,6 +112,7 @@ impl Service {
             ));
         };
         if !accept {
+            self.store.set_offer(&slot.id, None)?;
             st.offer = None;
             return Ok(self.after_change(&slot, &mut st, None, Some(player)));
         }
@@ -118,6 +121,7 @@ impl Service {
             OfferKind::TakeBack => {
                 let count = super::actions::take_back_count(&st, from);
                 if count == 0 {
+                    self.store.set_offer(&slot.id, None)?;
                     st.offer = None;
                     return Err(ApiError::nothing_to_take_back(format!(
                         "{} has no move left to take back",

@@ -13,9 +13,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Whether a stored unfinished game with `moves` moves needs the server before anyone
-/// asks for it: a clock runs, or the computer is to move.
+/// asks for it: a clock runs, an online game waits for a first move (it aborts), or the
+/// computer is to move.
 fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
     if g.initial_ms.is_some() {
+        return true;
+    }
+    // An online game waiting for a first move: it aborts if none comes.
+    if g.mode == "online" && moves < 2 && g.white_player.is_some() && g.black_player.is_some() {
         return true;
     }
     if g.mode != "computer" {
@@ -172,6 +177,7 @@ mod tests {
                 threads: 1,
                 hash_mb: 1,
             },
+            online: super::super::absence::OnlineTimes::default(),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         assert_eq!(svc.resume_all().unwrap(), 2);

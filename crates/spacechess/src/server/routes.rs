@@ -30,7 +30,7 @@ pub type AppState = Arc<Service>;
 pub fn router(service: Arc<Service>) -> Router {
     let api = Router::new()
         .route("/variants", get(variants))
-        .route("/games", post(create_game))
+        .route("/games", post(create_game).get(super::my_games::list))
         .route("/games/{id}", get(get_game).delete(delete_game))
         .route("/games/{id}/moves", post(play_move))
         .route("/games/{id}/takeback", post(take_back))
@@ -38,6 +38,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
         .route("/games/{id}/offer", post(answer_offer))
+        .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/ws", get(ws::handler))
@@ -72,7 +73,7 @@ impl IntoResponse for JsonText {
 }
 
 /// Runs service work on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
@@ -498,6 +499,33 @@ async fn answer_offer(
         None => return Err(ApiError::bad_request("field \"answer\" is required")),
     };
     blocking(move || svc.answer_offer(&id, accept, &player))
+        .await
+        .map(JsonText)
+}
+
+/// A claim's body: true for the win, false for a draw.
+pub(super) fn parse_claim(m: &Map<String, Value>) -> Result<bool, ApiError> {
+    match opt_str(m, "result")? {
+        Some("win") => Ok(true),
+        Some("draw") => Ok(false),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "field \"result\" must be \"win\" or \"draw\", not {other:?}"
+        ))),
+        None => Err(ApiError::bad_request("field \"result\" is required")),
+    }
+}
+
+async fn claim(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<JsonText, ApiError> {
+    let m = json_body(body)?.ok_or_else(|| {
+        ApiError::bad_request("a body {\"result\": \"win\" or \"draw\"} is required")
+    })?;
+    let win = parse_claim(&m)?;
+    blocking(move || svc.claim(&id, win, &player))
         .await
         .map(JsonText)
 }

@@ -4,7 +4,7 @@
 //! Only a seat's holder may act on the game; everyone else watches.
 
 use super::players::PlayerId;
-use super::view::Mode;
+use super::view::{HolderView, Mode};
 use rules::Color;
 
 /// Who holds one side.
@@ -95,6 +95,15 @@ impl Seats {
             .into_iter()
             .filter(|&s| matches!(self.get(s), Holder::Player(p) if p == player))
             .collect()
+    }
+
+    /// Who holds `side`, as everyone may see it (never the player id).
+    pub fn holder_view(&self, side: Color) -> HolderView {
+        match self.get(side) {
+            Holder::Computer => HolderView::Computer,
+            Holder::Player(_) | Holder::Unclaimed => HolderView::Player,
+            Holder::Open => HolderView::Open,
+        }
     }
 
     /// Whether a side is still waiting for its player.

@@ -6,17 +6,18 @@
 //! Locking: the games map, then one game's state, then the store — never the other way
 //! round. Engine callbacks only send on the broadcast channel; they take no lock.
 
+use super::absence::{OnlineTimes, Presence};
 use super::clock::{self, Charge, Clocks};
 use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
 use super::players::PlayerId;
 use super::search::StopSignal;
-use super::seats::{Holder, Seats};
+use super::seats::Seats;
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{
-    self, color_id, parse_color, ClocksView, Eval, GameView, HolderView, OfferKind, OfferView,
-    Personal, PositionView, Published, SeatView, SeatsView, ViewContext,
+    self, color_id, parse_color, ClocksView, Eval, GameView, OfferKind, OfferView, Personal,
+    PositionView, Published, SeatView, SeatsView, ViewContext,
 };
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
@@ -49,6 +50,8 @@ pub struct NewGame {
 pub struct ServiceConfig {
     pub limits: LimitConfig,
     pub engine: Settings,
+    /// Online games' first-move and absence times.
+    pub online: OnlineTimes,
 }
 
 /// One game: its WebSocket channel and its state.
@@ -72,6 +75,12 @@ pub(super) struct GameState {
     pub(super) offer: Option<(OfferKind, Color)>,
     /// People watching on sockets now (the socket layer counts them).
     pub(super) watchers: u32,
+    /// Each side's holder's sockets (`absence.rs`), indexed by colour.
+    pub(super) presence: [Presence; 2],
+    /// An online game's first-move deadline: the ply it is for, and when.
+    pub(super) first_move_due: Option<(usize, Instant)>,
+    /// The service's online times (copied here so that views can tell who is gone).
+    pub(super) times: OnlineTimes,
     pub(super) client: String,
     pub(super) created_at: i64,
     pub(super) time_control: Option<(i64, i64)>,
@@ -180,13 +189,12 @@ impl GameState {
         })
     }
 
-    fn seats_view(&self) -> SeatsView {
+    fn seats_view(&self, now: Instant) -> SeatsView {
+        let online = self.mode == Mode::Online;
         let seat = |side: Color| SeatView {
-            holder: match self.seats.get(side) {
-                Holder::Computer => HolderView::Computer,
-                Holder::Player(_) | Holder::Unclaimed => HolderView::Player,
-                Holder::Open => HolderView::Open,
-            },
+            holder: self.seats.holder_view(side),
+            connected: online && self.connected(side),
+            gone: self.gone(side, now),
         };
         SeatsView {
             white: seat(Color::White),
@@ -213,6 +221,7 @@ impl GameState {
     /// The game as the API shows it (legal moves only when a person may move), with
     /// the history entries from index `first` on.
     pub(super) fn view(&self, id: &str, first: usize) -> GameView {
+        let now = Instant::now();
         let screen = self.game.screen(self.human_to_move());
         let ctx = ViewContext {
             material: super::material::material(&screen.cells, self.game.played()),
@@ -226,15 +235,16 @@ impl GameState {
             } else {
                 &self.evals
             },
-            clocks: self.clocks_view(Instant::now()),
+            clocks: self.clocks_view(now),
             computer_thinking: self.search.is_some() || self.waiting_for_slot,
             oracle_on: self.oracle_budget.is_some(),
-            seats: self.seats_view(),
+            seats: self.seats_view(now),
             offer: self.offer.map(|(kind, from)| OfferView {
                 kind,
                 from: from.into(),
             }),
             watchers: self.watchers,
+            abort_in_ms: self.abort_in(now).map(|d| d.as_millis() as u64),
         };
         view::game_view(screen, self.game.history_entries(first), first, ctx)
     }
@@ -446,6 +456,11 @@ impl Service {
             g.white_player.as_deref(),
             g.black_player.as_deref(),
         );
+        // A pending offer kept over a restart (only an unfinished game has one).
+        let offer = self
+            .store
+            .offer(&g.id)?
+            .and_then(|(kind, from)| Some((OfferKind::from_id(&kind)?, parse_color(&from)?)));
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
             id: g.id.clone(),
@@ -455,8 +470,11 @@ impl Service {
                 human,
                 seats,
                 invite: g.invite,
-                offer: None,
+                offer,
                 watchers: 0,
+                presence: [Presence::away_from(Instant::now()); 2],
+                first_move_due: None,
+                times: self.config.online,
                 level: g
                     .level
                     .as_deref()
@@ -559,7 +577,11 @@ impl Service {
         self.store.insert_game(&stored)?;
         for m in &moves {
             let last = m.ply as usize + 1 == moves.len();
-            self.store.append_move(&id, m, last && stored.finished)?;
+            let result = match game.status() {
+                GameStatus::Over(o) if last => Some(o.into()),
+                _ => None,
+            };
+            self.store.append_move(&id, m, result)?;
         }
         let slot = self.build_slot(stored, moves)?;
         self.games().insert(id.clone(), Arc::clone(&slot));
@@ -770,8 +792,11 @@ impl Service {
             white_ms: snapshot.map(|s| s[0]),
             black_ms: snapshot.map(|s| s[1]),
         };
-        self.store
-            .append_move(id, &m, st.game.status() != GameStatus::InProgress)?;
+        let result = match st.game.status() {
+            GameStatus::Over(o) => Some(o.into()),
+            GameStatus::InProgress => None,
+        };
+        self.store.append_move(id, &m, result)?;
         Ok(())
     }
 
@@ -847,6 +872,8 @@ impl Service {
             self.evaluate_last_move(slot, st);
         }
         self.arm_flag_timer(slot, st);
+        self.arm_abort_timer(slot, st);
+        self.arm_gone_timers(slot, st);
         // The new state goes out before the engine starts, so listeners always see the
         // state first and then the progress that belongs to it.
         let published = st.publish(&slot.id, answer, search_permit.is_some());
@@ -920,6 +947,7 @@ impl TestService {
                 threads: 1,
                 hash_mb: 1,
             },
+            online: OnlineTimes::default(),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         TestService {

@@ -61,6 +61,18 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_by_black ON games(black_player, finished);
     CREATE INDEX games_by_client ON games(client, finished);
     CREATE UNIQUE INDEX games_by_invite ON games(invite);",
+    // 5: how a game ended, for the list of a player's games without replaying them
+    // (NULL: not over, or over before this was kept), and that list's order.
+    "ALTER TABLE games ADD COLUMN result_winner TEXT;
+    ALTER TABLE games ADD COLUMN result_reason TEXT;
+    UPDATE games SET result_winner = declared_winner, result_reason = declared_reason
+        WHERE declared_reason IS NOT NULL;
+    CREATE INDEX games_white_recent ON games(white_player, created_at);
+    CREATE INDEX games_black_recent ON games(black_player, created_at);",
+    // 6: an online game's pending draw offer or take-back request (its kind and the
+    // side that asks), so that a restart keeps it; any move, take back or result clears it.
+    "ALTER TABLE games ADD COLUMN offer_kind TEXT;
+    ALTER TABLE games ADD COLUMN offer_from TEXT;",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -103,6 +115,44 @@ pub struct StoredMove {
     pub black_ms: Option<i64>,
 }
 
+/// How a game ended, as stored: the winner (`white`, `black`, `None` for a draw or an
+/// abort) and the termination's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredResult {
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+}
+
+impl From<rules::Outcome> for StoredResult {
+    fn from(o: rules::Outcome) -> StoredResult {
+        StoredResult {
+            winner: o.winner.map(super::view::color_id),
+            reason: o.termination.id(),
+        }
+    }
+}
+
+/// One line of a player's list of games (`GET /api/games`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    pub id: String,
+    pub created_at: i64,
+    pub variant: String,
+    pub rules: Option<String>,
+    pub options: String,
+    pub mode: String,
+    pub human: Option<String>,
+    pub level: Option<String>,
+    pub white_player: Option<String>,
+    pub black_player: Option<String>,
+    pub finished: bool,
+    /// How it ended (`None` while running, or for a game finished before results were
+    /// stored).
+    pub result_winner: Option<String>,
+    pub result_reason: Option<String>,
+    pub moves: u32,
+}
+
 /// A storage failure, as text (one commit's failure is reported to every write in it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoreError(pub String);
@@ -127,7 +177,8 @@ enum Write {
     AppendMove {
         game_id: String,
         m: StoredMove,
-        finished: bool,
+        /// Set when this move ended the game.
+        result: Option<StoredResult>,
     },
     SetEval {
         game_id: String,
@@ -145,6 +196,10 @@ enum Write {
     },
     Delete {
         game_id: String,
+    },
+    Offer {
+        game_id: String,
+        offer: Option<(String, String)>,
     },
     Seats {
         game_id: String,
@@ -235,9 +290,14 @@ impl Store {
         self.write(Write::InsertGame(Box::new(g.clone())))
     }
 
-    /// Appends a move (at `ply`, counted from 0) and updates the finished flag, in one
-    /// transaction.
-    pub fn append_move(&self, game_id: &str, m: &StoredMove, finished: bool) -> StoreResult<()> {
+    /// Appends a move (at `ply`, counted from 0) and, when it ended the game, the result,
+    /// in one transaction.
+    pub fn append_move(
+        &self,
+        game_id: &str,
+        m: &StoredMove,
+        result: Option<StoredResult>,
+    ) -> StoreResult<()> {
         #[cfg(test)]
         if m.ply
             >= self
@@ -251,7 +311,7 @@ impl Store {
         self.write(Write::AppendMove {
             game_id: game_id.into(),
             m: m.clone(),
-            finished,
+            result,
         })
     }
 
@@ -290,6 +350,30 @@ impl Store {
     pub fn delete_game(&self, game_id: &str) -> StoreResult<()> {
         self.write(Write::Delete {
             game_id: game_id.into(),
+        })
+    }
+
+    /// Sets or clears an online game's pending offer: its kind and the asking side.
+    pub fn set_offer(&self, game_id: &str, offer: Option<(&str, &str)>) -> StoreResult<()> {
+        self.write(Write::Offer {
+            game_id: game_id.into(),
+            offer: offer.map(|(k, f)| (k.to_string(), f.to_string())),
+        })
+    }
+
+    /// An online game's pending offer as stored (kind, asking side).
+    pub fn offer(&self, game_id: &str) -> StoreResult<Option<(String, String)>> {
+        let row: Option<(Option<String>, Option<String>)> = self
+            .reader()
+            .query_row(
+                "SELECT offer_kind, offer_from FROM games WHERE id = ?1",
+                params![game_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(match row {
+            Some((Some(kind), Some(from))) => Some((kind, from)),
+            _ => None,
         })
     }
 
@@ -362,6 +446,51 @@ impl Store {
             params![player],
             |r| r.get(0),
         )?)
+    }
+
+    /// The games in which `player` holds a seat, newest first (by creation, then id),
+    /// at most `limit`, starting after `before` (the `(created_at, id)` of the last game
+    /// of the previous page).
+    pub fn player_games(
+        &self,
+        player: &str,
+        before: Option<(i64, &str)>,
+        limit: u32,
+    ) -> StoreResult<Vec<GameSummary>> {
+        let conn = self.reader();
+        // No `before`: the first page (the empty id stands for "from the newest").
+        let (at, id) = before.unwrap_or((i64::MAX, ""));
+        let mut stmt = conn.prepare(
+            "SELECT id, created_at, variant, rules, options, mode, human, level, white_player,
+                black_player, finished, result_winner, result_reason,
+                (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
+             FROM games
+             WHERE (white_player = ?1 OR black_player = ?1)
+               AND (created_at < ?2 OR (created_at = ?2 AND id < ?3) OR ?3 = '')
+             ORDER BY created_at DESC, id DESC
+             LIMIT ?4",
+        )?;
+        let games = stmt
+            .query_map(params![player, at, id, limit], |r| {
+                Ok(GameSummary {
+                    id: r.get(0)?,
+                    created_at: r.get(1)?,
+                    variant: r.get(2)?,
+                    rules: r.get(3)?,
+                    options: r.get(4)?,
+                    mode: r.get(5)?,
+                    human: r.get(6)?,
+                    level: r.get(7)?,
+                    white_player: r.get(8)?,
+                    black_player: r.get(9)?,
+                    finished: r.get(10)?,
+                    result_winner: r.get(11)?,
+                    result_reason: r.get(12)?,
+                    moves: r.get(13)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(games)
     }
 
     /// The id of the game an invitation belongs to.
@@ -463,11 +592,7 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                 params![g.created_at - CREATIONS_KEPT_SECS],
             )?;
         }
-        Write::AppendMove {
-            game_id,
-            m,
-            finished,
-        } => {
+        Write::AppendMove { game_id, m, result } => {
             conn.execute(
                 "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms, black_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -483,8 +608,15 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                 ],
             )?;
             conn.execute(
-                "UPDATE games SET finished = ?2 WHERE id = ?1",
-                params![game_id, finished],
+                "UPDATE games SET finished = ?2, result_winner = ?3, result_reason = ?4,
+                    offer_kind = NULL, offer_from = NULL
+                 WHERE id = ?1",
+                params![
+                    game_id,
+                    result.is_some(),
+                    result.and_then(|r| r.winner),
+                    result.map(|r| r.reason)
+                ],
             )?;
         }
         Write::SetEval { game_id, ply, eval } => {
@@ -506,7 +638,8 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                 params![game_id, ply],
             )?;
             conn.execute(
-                "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL
+                "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL,
+                    result_winner = NULL, result_reason = NULL, offer_kind = NULL, offer_from = NULL
                  WHERE id = ?1",
                 params![game_id],
             )?;
@@ -517,7 +650,8 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             reason,
         } => {
             conn.execute(
-                "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1
+                "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1,
+                    result_winner = ?2, result_reason = ?3, offer_kind = NULL, offer_from = NULL
                  WHERE id = ?1",
                 params![game_id, winner, reason],
             )?;
@@ -531,6 +665,16 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
             conn.execute(
                 "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4 WHERE id = ?1",
                 params![game_id, white, black, invite],
+            )?;
+        }
+        Write::Offer { game_id, offer } => {
+            conn.execute(
+                "UPDATE games SET offer_kind = ?2, offer_from = ?3 WHERE id = ?1",
+                params![
+                    game_id,
+                    offer.as_ref().map(|o| &o.0),
+                    offer.as_ref().map(|o| &o.1)
+                ],
             )?;
         }
         Write::Delete { game_id } => {
@@ -641,8 +785,8 @@ mod tests {
     fn games_and_moves_round_trip_and_truncate() {
         let (_dir, s) = temp_store();
         s.insert_game(&sample("a")).unwrap();
-        s.append_move("a", &mv(0, "x"), false).unwrap();
-        s.append_move("a", &mv(1, "y"), false).unwrap();
+        s.append_move("a", &mv(0, "x"), None).unwrap();
+        s.append_move("a", &mv(1, "y"), None).unwrap();
         let searched = Eval {
             pawns: 0.5,
             source: Some(EvalSource::Computer),
@@ -655,7 +799,7 @@ mod tests {
         assert_eq!(moves[1].eval, Some(searched));
         assert_eq!(moves[0].eval, None);
         // A move at an existing ply is refused: a stored move is never overwritten.
-        assert!(s.append_move("a", &mv(1, "z"), false).is_err());
+        assert!(s.append_move("a", &mv(1, "z"), None).is_err());
         s.truncate_moves("a", 1).unwrap();
         assert_eq!(s.load_game("a").unwrap().unwrap().1.len(), 1);
         assert!(s.load_game("b").unwrap().is_none());
@@ -675,11 +819,11 @@ mod tests {
                 let s = std::sync::Arc::clone(&s);
                 std::thread::spawn(move || {
                     for ply in 0..20 {
-                        s.append_move(&format!("g{g}"), &mv(ply, "t"), false)
+                        s.append_move(&format!("g{g}"), &mv(ply, "t"), None)
                             .unwrap();
                     }
                     // A failing write (duplicate ply) fails alone.
-                    assert!(s.append_move(&format!("g{g}"), &mv(3, "t"), false).is_err());
+                    assert!(s.append_move(&format!("g{g}"), &mv(3, "t"), None).is_err());
                 })
             })
             .collect();
@@ -816,5 +960,50 @@ mod tests {
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
         assert_eq!(v, MIGRATIONS.len() as i64);
+    }
+
+    #[test]
+    fn a_players_games_come_newest_first_page_by_page_with_their_results() {
+        let (_dir, s) = temp_store();
+        let p = "0123456789abcdef0123456789abcdef";
+        for (i, id) in ["a", "b", "c", "d"].into_iter().enumerate() {
+            s.insert_game(&StoredGame {
+                created_at: 100 + i as i64 / 2,
+                ..sample(id)
+            })
+            .unwrap();
+        }
+        s.insert_game(&StoredGame {
+            white_player: Some("f".repeat(32)),
+            ..sample("other")
+        })
+        .unwrap();
+        s.append_move("a", &mv(0, "x"), None).unwrap();
+        let mate = StoredResult {
+            winner: Some("white"),
+            reason: "checkmate",
+        };
+        s.append_move("a", &mv(1, "y"), Some(mate)).unwrap();
+        s.declare_result("c", None, "aborted").unwrap();
+        let ids = |page: &[GameSummary]| page.iter().map(|g| g.id.clone()).collect::<Vec<_>>();
+        let first = s.player_games(p, None, 3).unwrap();
+        assert_eq!(ids(&first), ["d", "c", "b"]);
+        let last = first.last().unwrap();
+        let second = s
+            .player_games(p, Some((last.created_at, &last.id)), 3)
+            .unwrap();
+        assert_eq!(ids(&second), ["a"]);
+        assert_eq!(second[0].moves, 2);
+        assert_eq!(second[0].result_reason.as_deref(), Some("checkmate"));
+        assert_eq!(second[0].result_winner.as_deref(), Some("white"));
+        assert!(second[0].finished);
+        assert_eq!(first[1].result_reason.as_deref(), Some("aborted"));
+        assert_eq!(first[0].result_reason, None);
+        // A take back reopens the game and forgets its result.
+        s.truncate_moves("a", 1).unwrap();
+        let a = s
+            .player_games(p, Some((last.created_at, &last.id)), 3)
+            .unwrap();
+        assert_eq!((a[0].finished, a[0].result_reason.clone()), (false, None));
     }
 }

@@ -65,6 +65,22 @@ pub enum OfferKind {
     TakeBack,
 }
 
+impl OfferKind {
+    /// The identifier the API and the store use.
+    pub fn id(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::TakeBack => "take-back",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<OfferKind> {
+        [OfferKind::Draw, OfferKind::TakeBack]
+            .into_iter()
+            .find(|k| k.id() == id)
+    }
+}
+
 /// A pending draw offer or take-back request, waiting for the opponent's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(TS))]
@@ -221,6 +237,11 @@ pub enum HolderView {
 #[cfg_attr(test, derive(TS))]
 pub struct SeatView {
     pub holder: HolderView,
+    /// An online game's player with a live socket on the game now.
+    pub connected: bool,
+    /// An online game's player without one for the absence time (once both sides have
+    /// moved): the opponent may claim the win or a draw (`POST .../claim`).
+    pub gone: bool,
 }
 
 /// Both seats.
@@ -264,6 +285,10 @@ pub struct GameView {
     pub offer: Option<OfferView>,
     /// How many people watch the game live (sockets of players holding no seat).
     pub watchers: u32,
+    /// An online game waiting for the side to move's first move: milliseconds until
+    /// it aborts (`null` otherwise).
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub abort_in_ms: Option<u64>,
     /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
     /// the socket's `state` message, which are built for one player; absent in `update`
     /// messages (they go to everyone, and a player's seats do not change under them).
@@ -300,6 +325,7 @@ pub struct ViewContext<'a> {
     pub seats: SeatsView,
     pub offer: Option<OfferView>,
     pub watchers: u32,
+    pub abort_in_ms: Option<u64>,
 }
 
 /// The GameView of a game's screen and its history entries from index `first` on.
@@ -336,6 +362,7 @@ pub fn game_view(
         seats: ctx.seats,
         offer: ctx.offer,
         watchers: ctx.watchers,
+        abort_in_ms: ctx.abort_in_ms,
         you: None,
         invite: None,
     }
@@ -575,13 +602,18 @@ mod tests {
             seats: SeatsView {
                 white: SeatView {
                     holder: HolderView::Player,
+                    connected: false,
+                    gone: false,
                 },
                 black: SeatView {
                     holder: HolderView::Player,
+                    connected: false,
+                    gone: false,
                 },
             },
             offer: None,
             watchers: 0,
+            abort_in_ms: None,
         };
         let view = game_view(game.screen(true), game.history_entries(0), 0, ctx.clone());
         let me = Personal {

@@ -112,22 +112,37 @@ pub async fn handler(
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
+            // A seat holder's socket says they are there (absence.rs).
+            if seated {
+                presence(&svc, &id, &player, true).await;
+            }
             stream(
                 socket,
                 rx,
                 first,
                 Arc::clone(&svc),
                 id.clone(),
-                player,
+                player.clone(),
                 send_timeout,
             )
             .await;
+            if seated {
+                presence(&svc, &id, &player, false).await;
+            }
             let watched = watcher_hold.is_some();
             drop((client_hold, game_hold, watcher_hold));
             if watched {
                 count_watchers(&svc, &id, &watchers).await;
             }
         })
+}
+
+/// Tells the game a seat holder's socket opened or closed.
+async fn presence(svc: &AppState, id: &str, player: &PlayerId, opened: bool) {
+    let svc = Arc::clone(svc);
+    let id = id.to_string();
+    let player = player.clone();
+    let _ = tokio::task::spawn_blocking(move || svc.socket_presence(&id, &player, opened)).await;
 }
 
 /// Tells the game how many watch it now.

@@ -1,0 +1,223 @@
+//! My games: the games in which the asking player holds a seat, running and finished,
+//! newest first, a page at a time (`GET /api/games`, docs/api.md). Read from the store's
+//! game rows (the result is stored when a game ends), so a page replays no game; only a
+//! game that ended before results were stored is loaded to find out how it ended.
+
+use super::error::ApiError;
+use super::players::PlayerId;
+use super::routes::{AppState, JsonText};
+use super::seats::Seats;
+use super::service::{Mode, Service};
+use super::store::GameSummary;
+use super::view::{self, parse_color, HolderView, LevelView};
+use axum::extract::{Extension, Query, State};
+use engine::api::Level;
+use rules::screen::{ResultView, Side, Status};
+use rules::{Color, GameStatus, Outcome, Setup, Termination, Variant};
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[cfg(test)]
+use ts_rs::TS;
+
+/// Games per page unless `limit` says otherwise, and the most a page may hold.
+pub const DEFAULT_PAGE: u32 = 20;
+pub const MAX_PAGE: u32 = 100;
+
+/// One of the player's games, as the list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MyGame {
+    pub id: String,
+    pub variant: Variant,
+    /// The variant's name for people.
+    pub title: String,
+    pub rules: Option<String>,
+    pub mode: Mode,
+    /// The sides this player holds.
+    pub you: Vec<Side>,
+    /// Who holds the other side: `null` in `local` mode (both sides are the player's).
+    pub opponent: Option<HolderView>,
+    /// The computer's level, against the computer.
+    #[cfg_attr(test, ts(type = "number | \"max\" | null"))]
+    pub level: Option<LevelView>,
+    pub status: Status,
+    /// How it ended (`null` while it runs).
+    pub result: Option<ResultView>,
+    /// When it was created, in seconds since the Unix epoch.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub created_at: i64,
+    /// Half-moves played.
+    pub ply: u32,
+}
+
+/// A page of the player's games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MyGamesPage {
+    pub games: Vec<MyGame>,
+    /// Pass as `before` for the next page; `null` on the last page.
+    pub next: Option<String>,
+}
+
+/// `before`: `<created_at>.<id>` of the last game of the previous page.
+fn parse_cursor(text: &str) -> Result<(i64, String), ApiError> {
+    let bad = || {
+        ApiError::bad_request(format!(
+            "parameter \"before\" must be the \"next\" of the previous page, not {:?}",
+            text.chars().take(80).collect::<String>()
+        ))
+    };
+    let (at, id) = text.split_once('.').ok_or_else(bad)?;
+    let at: i64 = at.parse().map_err(|_| bad())?;
+    if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    Ok((at, id.to_string()))
+}
+
+fn parse_limit(text: Option<&String>) -> Result<u32, ApiError> {
+    let Some(text) = text else {
+        return Ok(DEFAULT_PAGE);
+    };
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_PAGE).contains(&n) => Ok(n),
+        _ => Err(ApiError::bad_request(format!(
+            "parameter \"limit\" must be 1 to {MAX_PAGE}, not {:?}",
+            text.chars().take(20).collect::<String>()
+        ))),
+    }
+}
+
+/// The stored result of a game row, if it has one.
+fn stored_outcome(g: &GameSummary) -> Option<Outcome> {
+    let termination = Termination::from_id(g.result_reason.as_deref()?)?;
+    Some(Outcome {
+        winner: g.result_winner.as_deref().and_then(parse_color),
+        termination,
+    })
+}
+
+impl Service {
+    /// One page of `player`'s games (see the module's comment).
+    pub fn my_games(
+        &self,
+        player: &PlayerId,
+        before: Option<(i64, String)>,
+        limit: u32,
+    ) -> Result<String, ApiError> {
+        // One more than asked tells whether another page follows.
+        let mut rows = self.store.player_games(
+            player.as_str(),
+            before.as_ref().map(|(at, id)| (*at, id.as_str())),
+            limit + 1,
+        )?;
+        let more = rows.len() > limit as usize;
+        rows.truncate(limit as usize);
+        let next = more
+            .then(|| rows.last().map(|g| format!("{}.{}", g.created_at, g.id)))
+            .flatten();
+        let games = rows.iter().filter_map(|g| self.entry(g, player)).collect();
+        Ok(view::to_json(&MyGamesPage { games, next }))
+    }
+
+    /// A row as the list shows it; `None` for a row the server cannot read (reported).
+    fn entry(&self, g: &GameSummary, player: &PlayerId) -> Option<MyGame> {
+        let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
+        let setup = match Setup::from_ids(&g.variant, g.rules.as_deref(), &options) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("spacechess: stored game {} is unreadable: {e}", g.id);
+                return None;
+            }
+        };
+        let mode = Mode::from_id(&g.mode).unwrap_or(Mode::Computer);
+        let human = g
+            .human
+            .as_deref()
+            .and_then(parse_color)
+            .unwrap_or(Color::White);
+        let seats = Seats::from_stored(
+            mode,
+            human,
+            g.white_player.as_deref(),
+            g.black_player.as_deref(),
+        );
+        let you = seats.sides_of(player);
+        let opponent = match (mode, you.as_slice()) {
+            (Mode::Local, _) | (_, []) | (_, [_, _, ..]) => None,
+            (_, [side]) => Some(seats.holder_view(side.opposite())),
+        };
+        let outcome = if g.finished {
+            // A game over before results were stored: its own replay says how.
+            stored_outcome(g).or_else(|| {
+                let slot = self.slot(&g.id).ok()?;
+                let status = Self::lock(&slot).game.status();
+                match status {
+                    GameStatus::Over(o) => Some(o),
+                    GameStatus::InProgress => None,
+                }
+            })
+        } else {
+            None
+        };
+        let level = g.level.as_deref().and_then(Level::from_id);
+        Some(MyGame {
+            id: g.id.clone(),
+            variant: setup.variant(),
+            title: setup.variant().title().to_string(),
+            rules: setup.rules_if_any().map(|r| r.id().to_string()),
+            mode,
+            you: you.into_iter().map(Side::from).collect(),
+            opponent,
+            level: level.filter(|_| mode == Mode::Computer).map(LevelView),
+            status: if outcome.is_some() {
+                Status::Over
+            } else {
+                Status::InProgress
+            },
+            result: outcome.map(ResultView::from),
+            created_at: g.created_at,
+            ply: g.moves,
+        })
+    }
+}
+
+/// `GET /api/games?limit=20&before=<next>`: the asking player's games.
+pub async fn list(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<JsonText, ApiError> {
+    let limit = parse_limit(query.get("limit"))?;
+    let before = query.get("before").map(|b| parse_cursor(b)).transpose()?;
+    super::routes::blocking(move || svc.my_games(&player, before, limit))
+        .await
+        .map(JsonText)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_and_limits_are_checked() {
+        let id = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            parse_cursor(&format!("17.{id}")).unwrap(),
+            (17, id.to_string())
+        );
+        for bad in ["", "17", "x.abc", &format!("17.{id}0")] {
+            let e = parse_cursor(bad).unwrap_err();
+            assert!(e.message.contains("before"), "{}", e.message);
+        }
+        assert_eq!(parse_limit(None).unwrap(), DEFAULT_PAGE);
+        assert_eq!(parse_limit(Some(&"5".to_string())).unwrap(), 5);
+        for bad in ["0", "101", "-1", "many"] {
+            assert!(parse_limit(Some(&bad.to_string()))
+                .unwrap_err()
+                .message
+                .contains(bad));
+        }
+    }
+}
