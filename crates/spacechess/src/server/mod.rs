@@ -15,7 +15,6 @@ mod json_errors;
 mod lessons;
 mod limits;
 mod listen;
-mod material;
 mod online;
 mod parse_errors;
 mod players;
