@@ -34,8 +34,8 @@ export interface GameLink {
   record(): Promise<string>;
   /** Answers the online opponent's draw offer or take-back request (server games only). */
   answerOffer?(answer: 'accept' | 'decline'): Promise<GameView>;
-  /** The board after `ply` half-moves, for review (absent where the host cannot give it yet). */
-  position?(ply: number): Promise<PositionView>;
+  /** The board after `ply` half-moves, for review. */
+  position(ply: number): Promise<PositionView>;
   /** Stops listening (and any work the host does for this game alone). */
   close(): void;
 }
