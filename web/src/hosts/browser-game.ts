@@ -100,6 +100,11 @@ export class BrowserGame implements GameLink {
       this.clock.settle(state.turn, state.ply, state.status === 'in-progress');
     }
     this.events.connection('open');
+    // Against the computer its worker starts now, not at its first move.
+    if (meta.mode === 'computer') {
+      this.thinker ??= this.deps.thinker();
+      this.thinker.warm();
+    }
     this.startWork();
     this.publish();
     this.armFlag();
