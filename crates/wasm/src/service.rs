@@ -83,11 +83,11 @@ impl Service {
             }
             Request::ImportRecord { record } => self.open(session::import_record(&record)?),
             Request::NewFromRecord { record, record_ply } => {
-                let (s, record_evals) = session::from_record(&record, record_ply)?;
-                let id = self.open_session(s)?;
+                let made = session::from_record(&record, record_ply)?;
+                let id = self.open_session(made.session)?;
                 to_value(&FromRecordView {
                     state: self.game(id)?.state(id),
-                    record_evals,
+                    record_evals: made.evals,
                 })
             }
             Request::Position { game, ply } => to_value(&self.game(game)?.position(ply)?),

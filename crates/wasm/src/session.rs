@@ -75,12 +75,16 @@ pub fn import_record(text: &str) -> Result<Box<dyn Session>, Error> {
     )
 }
 
+/// A game made from a record, and the evaluation (pawns from White's side) the record's
+/// comment after each of its moves gives.
+pub struct FromRecord {
+    pub session: Box<dyn Session>,
+    pub evals: Vec<Option<f64>>,
+}
+
 /// A new game going on from a record's first `ply` half-moves (default all), without
 /// the record's declared result, and the evaluation each kept move's comment gives.
-pub fn from_record(
-    text: &str,
-    ply: Option<u64>,
-) -> Result<(Box<dyn Session>, Vec<Option<f64>>), Error> {
+pub fn from_record(text: &str, ply: Option<u64>) -> Result<FromRecord, Error> {
     let parsed = Record::parse(text)?;
     let setup = record::record_setup(&parsed)?;
     with_position_type!(
@@ -104,7 +108,7 @@ pub fn from_record(
                 .iter()
                 .map(|c| c.as_deref().and_then(record::comment_pawns))
                 .collect();
-            Ok((Box::new(Local { game, comments }) as Box<dyn Session>, evals))
+            Ok(FromRecord { session: Box::new(Local { game, comments }), evals })
         }
     )
 }
