@@ -50,7 +50,7 @@ function nativeTimed(cmd) {
   return { nodes: Number(m[1]), ms: Number(m[2]) * 1000 };
 }
 
-/** Look-ahead through the engine protocol: ms from `go` to `bestmove`, and the move. */
+/** Look-ahead through the engine protocol: ms from `go` to `bestmove`, the move, and the last iteration's nodes and time as the engine reports them. */
 function nativeLookahead(setup, depth) {
   return new Promise((ok, fail) => {
     const child = spawn(BIN, ['engine'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -66,7 +66,9 @@ function nativeLookahead(setup, depth) {
       if (started && m) {
         const ms = performance.now() - started;
         child.stdin.end('quit\n');
-        ok({ best: m[1], ms });
+        const infos = [...buffer.matchAll(/info depth \d+ .*?nodes (\d+) .*?time (\d+)/g)];
+        const last = infos.at(-1);
+        ok({ best: m[1], ms, nodes: Number(last?.[1] ?? 0), search_ms: Number(last?.[2] ?? 0) });
       }
     });
     child.on('error', fail);
@@ -83,6 +85,7 @@ function nativeLookahead(setup, depth) {
   });
 }
 
+const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const server = await serveSite(site);
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -129,19 +132,45 @@ for (const setup of SETUPS) {
   record(`bench depth ${BENCH_DEPTH} (36 positions)`, native, wasm, { nodes });
 }
 
+// Where a look-ahead's time goes: the search itself (the engine's own clock, in both),
+// and around it in the browser the worker's messages, the game's import and the table
+// (page time minus search time). A fresh worker's start (instantiating the compiled
+// module and its first answer) is measured apart.
+{
+  const starts = [];
+  for (let i = 0; i < runs; i++) starts.push((await inBrowser(() => window.__engine.startup())).page_ms);
+  rows.push({ what: 'browser: a fresh worker instantiates the module and answers', browser_ms: median(starts), browser: starts });
+  console.error(`worker start-up: ${median(starts).toFixed(1)} ms`);
+}
+
 for (const setup of SETUPS) {
   const native = [];
   const wasm = [];
+  const nativeSearch = [];
+  const wasmSearch = [];
   let best = null;
+  let nodes = 0;
   for (let i = 0; i < runs; i++) {
     const n = await nativeLookahead(setup, LOOKAHEAD);
     const w = await inBrowser(([s, d]) => window.__engine.lookahead(s, { depth: d }), setup, LOOKAHEAD);
     if (w.value.best !== n.best) throw new Error(`look-ahead ${label(setup)}: browser ${w.value.best}, native ${n.best}`);
+    // The same search visits the same nodes; said, not fatal (the native count is the last `info` line's).
+    if (w.value.nodes !== n.nodes) console.error(`look-ahead ${label(setup)}: browser ${w.value.nodes} nodes, native ${n.nodes}`);
     best = n.best;
+    nodes = w.value.nodes;
     native.push(n.ms);
     wasm.push(w.page_ms);
+    nativeSearch.push(n.search_ms);
+    wasmSearch.push(w.value.elapsed_ms);
   }
-  record(`look-ahead ${LOOKAHEAD} ${label(setup)} (start)`, native, wasm, { best });
+  record(`look-ahead ${LOOKAHEAD} ${label(setup)} (start)`, native, wasm, {
+    best,
+    nodes,
+    native_search_ms: median(nativeSearch),
+    browser_search_ms: median(wasmSearch),
+    search_ratio: median(wasmSearch) / median(nativeSearch),
+    browser_around_ms: median(wasm.map((ms, i) => ms - wasmSearch[i])),
+  });
 }
 
 await browser.close();
@@ -149,12 +178,19 @@ server.close();
 
 const version = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-writeFileSync(join(OUT, 'wasm-speed.json'), JSON.stringify({ runs, chromium: version, load, rows }, null, 2));
+writeFileSync(join(OUT, 'wasm-speed.json'), JSON.stringify({ runs, chromium: version, load_at_start: loadAtStart, load, rows }, null, 2));
+const fixed = (x, d = 0) => (x === undefined ? '' : x.toFixed(d));
 const lines = [
-  `${runs} runs each, alternating; medians. ${version}; load average at the end ${load}.`,
+  `${runs} runs each, alternating; medians. ${version}; load average at the start ${loadAtStart}, at the end ${load}.`,
   '',
   '| what | native (ms) | browser (ms) | browser / native |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.what} | ${r.native_ms.toFixed(0)} | ${r.browser_ms.toFixed(0)} | ${r.ratio.toFixed(2)} |`),
+  ...rows.map((r) => `| ${r.what} | ${fixed(r.native_ms)} | ${fixed(r.browser_ms, r.native_ms === undefined ? 1 : 0)} | ${fixed(r.ratio, 2)} |`),
+  '',
+  '| look-ahead 6 from the start | nodes | native search (ms) | browser search (ms) | search browser / native | browser around the search (ms) |',
+  '|---|---|---|---|---|---|',
+  ...rows
+    .filter((r) => r.search_ratio !== undefined)
+    .map((r) => `| ${r.what} | ${r.nodes} | ${fixed(r.native_search_ms)} | ${fixed(r.browser_search_ms)} | ${fixed(r.search_ratio, 2)} | ${fixed(r.browser_around_ms)} |`),
 ];
 process.stdout.write(lines.join('\n') + '\n');

@@ -95,8 +95,8 @@ test('the opening screen offers every variant and level, and says what needs the
   assert.match(await page.textContent('.host-note'), /Online play, the game archive, the lessons and the rules pages need the spacechess server/);
   // The lessons and rules pages are the server's: not linked here.
   assert.equal(await page.isVisible('.teach-links'), false);
-  // Browser games have no clock: the choice is not offered.
-  assert.equal(await page.isVisible('fieldset.time-control'), false);
+  // Browser games keep clocks too.
+  assert.equal(await page.isVisible('fieldset.time-control'), true);
   await page.screenshot({ path: join(OUT, 'static-opening.png') });
 });
 

@@ -61,7 +61,7 @@ test('a browser game asks the server nothing and plays on without it; the two ki
   await page.screenshot({ path: join(OUT, 'opening-hosts-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.check('input[name="host"][value="browser"]');
-  assert.equal(await page.isVisible('fieldset.time-control'), false);
+  assert.equal(await page.isVisible('fieldset.time-control'), true);
   await page.check('input[name="mode"][value="local"]');
   const before = requests.length;
   await page.click('button.start');

@@ -41,6 +41,14 @@ async function main(): Promise<void> {
   const engine = {
     setups: SETUPS,
     perft: (setup: SetupSpec, depth: number) => timed(() => client.call({ op: 'perft', setup, depth })),
+    /** A fresh worker: instantiating the compiled module and its first answer. */
+    startup: () =>
+      timed(async () => {
+        const fresh = new WasmClient(module);
+        const c = await fresh.call({ op: 'catalogue' });
+        fresh.restart();
+        return c.variants.length;
+      }),
     bench: (depth: number) => timed(() => client.call({ op: 'bench', depth })),
     /** A search from the setup's start, in the thinker's own worker. */
     lookahead: async (setup: SetupSpec, limits: SearchLimits) => {

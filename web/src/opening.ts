@@ -161,7 +161,7 @@ function renderForm(
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
-    <div class="import"${where.hosts.includes('server') ? '' : ' hidden'}><button type="button" class="import-record">Import a record…</button> <button type="button" class="open-analysis">Analyse a position…</button></div>
+    <div class="import"><button type="button" class="import-record">Import a record…</button><span class="open-analysis-slot"${where.hosts.includes('server') ? '' : ' hidden'}> <button type="button" class="open-analysis">Analyse a position…</button></span></div>
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>
@@ -214,10 +214,6 @@ function renderForm(
     }
     part(form, '.computer-only').hidden = d.get('mode') === 'local';
     part(form, '.timed-only').hidden = d.get('timed') !== 'on';
-    // Games in this browser have no clocks (yet): the choice is not offered for them.
-    const time = part<HTMLFieldSetElement>(form, '.time-control');
-    time.hidden = d.get('host') === 'browser';
-    time.disabled = time.hidden;
   };
   form.addEventListener('change', sync);
   sync();
@@ -237,8 +233,9 @@ function renderForm(
       });
   });
   part(host, '.import-record').addEventListener('click', () => {
-    // The server reads the record, so an imported game lives on the server.
-    void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: 'server' })));
+    // The imported game lives where the form says (the server, or this browser).
+    const where: HostKind = new FormData(form).get('host') === 'browser' ? 'browser' : 'server';
+    void import('./import-record').then((m) => m.openImportDialog((c) => onStart({ ...c, host: where })));
   });
   part(host, '.open-analysis').addEventListener('click', () => {
     void import('./analysis/open').then((m) => m.openAnalysisDialog(catalogue));

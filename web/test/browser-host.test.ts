@@ -3,45 +3,13 @@
 // offers, resignation, the Oracle — kept in a store and resumed from it. Skipped, with a
 // warning, when the module has not been built (scripts/build-wasm).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type GameView, type ServerMessage } from '../src/api';
+import { ApiError, type ServerMessage } from '../src/api';
 import { BrowserHost } from '../src/hosts/browser-host';
 import { memoryStore, type GameStore } from '../src/hosts/browser-store';
-import type { GameLink } from '../src/hosts/host';
+import { haveWasm, open, WASM } from './browser-link';
 import { channelWorker } from './channel-worker';
-
-const WASM = process.env.SPACECHESS_WASM ?? fileURLToPath(new URL('../../target/wasm/spacechess.wasm', import.meta.url));
-const haveWasm = existsSync(WASM);
-if (!haveWasm) console.warn(`browser host tests skipped: ${WASM} not built (scripts/build-wasm)`);
-
-/** A link and every message it sent, with a wait for the first that fits. */
-function open(host: BrowserHost, id: string) {
-  const seen: ServerMessage[] = [];
-  const waiters: { fits: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  const link: GameLink = host.connect(id, {
-    message: (m) => {
-      seen.push(m);
-      for (const w of waiters.filter((w) => w.fits(m))) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
-    },
-    connection: () => undefined,
-  });
-  const next = (fits: (m: ServerMessage) => boolean) =>
-    new Promise<ServerMessage>((resolve) => {
-      const found = seen.find(fits);
-      if (found) resolve(found);
-      else waiters.push({ fits, resolve });
-    });
-  const state = async (fits: (v: GameView) => boolean) => {
-    const m = await next((m) => m.type === 'state' && fits(m.game));
-    return (m as Extract<ServerMessage, { type: 'state' }>).game;
-  };
-  return { link, seen, next, state };
-}
 
 describe.skipIf(!haveWasm)('the browser host', () => {
   let module: WebAssembly.Module;
@@ -145,9 +113,14 @@ describe.skipIf(!haveWasm)('the browser host', () => {
   it('refuses what it cannot do, naming it', async () => {
     const g = open(host, 'b-0000000000000000');
     await expect(g.link.fetch()).rejects.toMatchObject({ code: 'unknown_game' });
-    await expect(
-      host.createGame({ variant: 'stacked', time_control: { minutes: 5 } }),
-    ).rejects.toThrow(/no clock/);
+    await expect(host.createGame({ variant: 'stacked', time_control: { minutes: 0 } })).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'field "time_control.minutes" must be more than 0 and at most 1440',
+    });
+    await expect(host.createGame({ variant: 'stacked', record: '[Variant "stacked"]' })).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'field "variant" cannot be given with "record": the record names its own game',
+    });
     await expect(host.createGame({ variant: 'stacked', options: ['rook-pawns'] })).rejects.toThrow(/rook-pawns/);
   });
 });

@@ -119,7 +119,13 @@ describe.skipIf(!haveWasm)('the WebAssembly module', () => {
     const state = await client.call({ op: 'new_game', setup: { variant: 'stacked' } });
     const { record } = await client.call({ op: 'export_record', game: state.game });
     client.restart();
-    const thinker = new Thinker(compiled, channelWorker);
+    let spawned = 0;
+    const counted = () => {
+      spawned++;
+      return channelWorker();
+    };
+    const thinker = new Thinker(compiled, counted);
+    expect(spawned).toBe(0);
     const seen: number[] = [];
     const thinking = thinker.think(record, { depth: 5 }, (p) => {
       seen.push(p.depth);
@@ -127,6 +133,8 @@ describe.skipIf(!haveWasm)('the WebAssembly module', () => {
     });
     const thought = await thinking.result;
     expect(thought.stopped).toBe(true);
+    // The stop ended the worker and started the next one at once.
+    expect(spawned).toBe(2);
     expect(thought.depth).toBe(2);
     expect(state.legal_moves.map((m) => m.token)).toContain(thought.best);
     // A stopped request rejects with StoppedError for callers of the client itself.
@@ -137,6 +145,7 @@ describe.skipIf(!haveWasm)('the WebAssembly module', () => {
     // The thinker thinks again in a fresh worker.
     const again = await thinker.think(record, { depth: 3 }).result;
     expect(again).toMatchObject({ stopped: false, depth: 3 });
+    expect(spawned).toBe(2);
     thinker.terminate();
   });
 });

@@ -5,7 +5,8 @@
 //! notation. [`Game`] adds the history (repetition, undo, records) and game-level results;
 //! [`record`] reads and writes PGN-shaped game records; [`AnyGame`] is a closed enum over
 //! the variants' games for callers that choose the variant at run time; [`catalogue`]
-//! lists everything a player can choose; [`screen`] is what a user interface draws.
+//! lists everything a player can choose; [`screen`] is what a user interface draws and
+//! [`material`] the captured pieces beside it.
 //!
 //! This crate does no I/O.
 
@@ -18,6 +19,7 @@ pub mod generations;
 pub mod guide;
 pub mod inspect;
 pub mod lessons;
+pub mod material;
 pub mod notation;
 pub mod perft;
 pub mod piece;

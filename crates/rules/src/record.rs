@@ -426,6 +426,13 @@ fn final_result<'a, P: Position>(
     }
 }
 
+/// The evaluation a record's comment after a move gives, in pawns from White's side
+/// (hosts write their evaluations as `+0.35`); `None` for any other comment.
+pub fn comment_pawns(comment: &str) -> Option<f64> {
+    let pawns: f64 = comment.trim().parse().ok()?;
+    pawns.is_finite().then_some(pawns)
+}
+
 /// Exports a game. `extra_tags` (Event, Date, White, Black, TimeControl, …) come first;
 /// Variant, Rules, Options, Position, Result and Termination are written from the game.
 /// `comments[i]`, if present, follows move i (the evaluation, e.g. `+0.35`).

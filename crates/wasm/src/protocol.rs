@@ -2,6 +2,7 @@
 //! request is one JSON object with an `op` field; the answer is `{"ok": …}` or
 //! `{"error": {"code", "message"}}`.
 
+use rules::material::MaterialView;
 use rules::screen::{HistoryEntry, Screen};
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +34,12 @@ pub struct SearchLimits {
     /// Transposition table size (default 16 MB).
     #[serde(default)]
     pub hash_mb: Option<usize>,
+    /// The side to move's game clock: its time left, and the increment per move. The
+    /// engine then budgets its time as on the server.
+    #[serde(default)]
+    pub clock_ms: Option<u64>,
+    #[serde(default)]
+    pub increment_ms: Option<u64>,
 }
 
 /// One request.
@@ -48,9 +55,24 @@ pub enum Request {
         #[serde(default)]
         position: Option<String>,
     },
-    /// A game from a record (every move replayed).
+    /// A game from a record (every move replayed, its declared result kept): a game
+    /// kept by the host, resumed.
     ImportRecord {
         record: String,
+    },
+    /// A new game that goes on from a record's first `record_ply` half-moves (default
+    /// all), as the server's NewGame with a `record`: the record's declared result stays
+    /// behind, the evaluations written in it come along. A bad record names its first
+    /// bad move.
+    NewFromRecord {
+        record: String,
+        #[serde(default)]
+        record_ply: Option<u64>,
+    },
+    /// The board after `ply` half-moves (no legal moves), for stepping through a game.
+    Position {
+        game: u32,
+        ply: u64,
     },
     State {
         game: u32,
@@ -74,6 +96,11 @@ pub enum Request {
     },
     /// `side` resigns: the game ends, won by the other side.
     Resign {
+        game: u32,
+        side: Side,
+    },
+    /// `side` ran out of time: the game ends, won by the other side.
+    Flag {
         game: u32,
         side: Side,
     },
@@ -158,6 +185,26 @@ pub struct GameState {
     #[serde(flatten)]
     pub screen: Screen,
     pub history: Vec<HistoryEntry>,
+    /// Captured pieces and the balance, as the server shows them.
+    pub material: MaterialView,
+}
+
+/// What `new_from_record` answers: the new game, and the evaluation the record wrote
+/// after each of its moves (pawns from White's side; `null` where it wrote none).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FromRecordView {
+    #[serde(flatten)]
+    pub state: GameState,
+    pub record_evals: Vec<Option<f64>>,
+}
+
+/// The board after some half-moves (`position`): the screen without legal moves, and the
+/// material then. The shape of the server's `GET /api/games/{id}/positions/{ply}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionView {
+    #[serde(flatten)]
+    pub screen: Screen,
+    pub material: MaterialView,
 }
 
 /// A search's progress after a completed iteration, and its final answer.

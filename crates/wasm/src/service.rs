@@ -4,7 +4,8 @@
 
 use crate::error::{quoted, Code, Error};
 use crate::protocol::{
-    BenchEntryView, BenchView, DivideEntry, DrawView, PerftView, RecordView, Request, SetupSpec,
+    BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, PerftView, RecordView,
+    Request, SetupSpec,
 };
 use crate::session::{self, Session};
 use engine::clock::Instant;
@@ -81,6 +82,15 @@ impl Service {
                 self.open(s)
             }
             Request::ImportRecord { record } => self.open(session::import_record(&record)?),
+            Request::NewFromRecord { record, record_ply } => {
+                let made = session::from_record(&record, record_ply)?;
+                let id = self.open_session(made.session)?;
+                to_value(&FromRecordView {
+                    state: self.game(id)?.state(id),
+                    record_evals: made.evals,
+                })
+            }
+            Request::Position { game, ply } => to_value(&self.game(game)?.position(ply)?),
             Request::State { game } => to_value(&self.game(game)?.state(game)),
             Request::Play { game, text } => {
                 let g = self.game_mut(game)?;
@@ -95,6 +105,11 @@ impl Service {
             Request::Resign { game, side } => {
                 let g = self.game_mut(game)?;
                 g.resign(side.into())?;
+                to_value(&g.state(game))
+            }
+            Request::Flag { game, side } => {
+                let g = self.game_mut(game)?;
+                g.lose_on_time(side.into())?;
                 to_value(&g.state(game))
             }
             Request::OfferDraw { game, computer } => {
@@ -159,6 +174,12 @@ impl Service {
     }
 
     fn open(&mut self, s: Box<dyn Session>) -> Result<Value, Error> {
+        let id = self.open_session(s)?;
+        to_value(&self.game(id)?.state(id))
+    }
+
+    /// Keeps a new game and gives its handle.
+    fn open_session(&mut self, s: Box<dyn Session>) -> Result<u32, Error> {
         if self.games.len() >= MAX_GAMES {
             return Err(Error::new(
                 Code::OutOfRange,
@@ -167,9 +188,8 @@ impl Service {
         }
         let id = self.next_id;
         self.next_id = self.next_id.wrapping_add(1).max(1);
-        let state = s.state(id);
         self.games.insert(id, s);
-        to_value(&state)
+        Ok(id)
     }
 
     fn game(&self, id: u32) -> Result<&dyn Session, Error> {

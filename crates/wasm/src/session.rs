@@ -3,9 +3,13 @@
 //! to its type once, when the game is made.
 
 use crate::error::{Code, Error};
-use crate::protocol::{GameState, OracleMoveView, OracleView, SearchLimits, SearchView};
+use crate::protocol::{
+    GameState, OracleMoveView, OracleView, PositionView, SearchLimits, SearchView,
+};
 use engine::api::{self, Limits, OracleTag, Progress, SearchOptions, SearchResult, Settings};
 use engine::eval::Evaluate;
+use engine::types::Clock;
+use rules::material::material;
 use rules::record::{self, Record};
 use rules::screen::{history_of, screen_of};
 use rules::{with_position_type, Color, Game, Position, Setup};
@@ -25,6 +29,10 @@ pub trait Session: Send {
     fn export(&self) -> String;
     /// `side` resigns.
     fn resign(&mut self, side: Color) -> Result<(), Error>;
+    /// `side` ran out of time.
+    fn lose_on_time(&mut self, side: Color) -> Result<(), Error>;
+    /// The board after `ply` half-moves (replayed from the start on a copy).
+    fn position(&self, ply: u64) -> Result<PositionView, Error>;
     /// A draw offer, judged by the engine playing `computer` (else agreed at once);
     /// whether the game ended drawn.
     fn offer_draw(&mut self, computer: Option<Color>) -> Result<bool, Error>;
@@ -67,6 +75,57 @@ pub fn import_record(text: &str) -> Result<Box<dyn Session>, Error> {
     )
 }
 
+/// A game made from a record, and the evaluation (pawns from White's side) the record's
+/// comment after each of its moves gives.
+pub struct FromRecord {
+    pub session: Box<dyn Session>,
+    pub evals: Vec<Option<f64>>,
+}
+
+/// A new game going on from a record's first `ply` half-moves (default all), without
+/// the record's declared result, and the evaluation each kept move's comment gives.
+pub fn from_record(text: &str, ply: Option<u64>) -> Result<FromRecord, Error> {
+    let parsed = Record::parse(text)?;
+    let setup = record::record_setup(&parsed)?;
+    with_position_type!(
+        setup.variant(),
+        P => {
+            let (whole, mut comments) = record::replay::<P>(&parsed)?;
+            let n = whole.moves().len();
+            let ply = match ply {
+                None => n,
+                Some(p) if p <= n as u64 => p as usize,
+                Some(p) => {
+                    return Err(Error::new(
+                        Code::OutOfRange,
+                        format!("field \"record_ply\" is {p}, but the record has {n} half-moves"),
+                    ))
+                }
+            };
+            let game = replayed(&whole, ply);
+            comments.truncate(ply);
+            let evals = comments
+                .iter()
+                .map(|c| c.as_deref().and_then(record::comment_pawns))
+                .collect();
+            Ok(FromRecord { session: Box::new(Local { game, comments }), evals })
+        }
+    )
+}
+
+/// `game` as it stood after its first `ply` moves (at most all of them), without a
+/// declared result.
+fn replayed<P: Position>(game: &Game<P>, ply: usize) -> Game<P> {
+    let mut past = Game::new(game.start_position().clone());
+    for &m in &game.moves()[..ply.min(game.moves().len())] {
+        // Each move was legal in this very sequence when the game played it.
+        if past.play(m).is_err() {
+            break;
+        }
+    }
+    past
+}
+
 fn search_view(r: &SearchResult) -> SearchView {
     SearchView {
         best: r.best.clone(),
@@ -94,11 +153,40 @@ pub const DEFAULT_HASH_MB: usize = 16;
 
 impl<P: Evaluate> Session for Local<P> {
     fn state(&self, id: u32) -> GameState {
+        let screen = screen_of(&self.game, true);
         GameState {
             game: id,
-            screen: screen_of(&self.game, true),
+            material: material(&screen.cells, self.game.played()),
+            screen,
             history: history_of(&self.game, 0),
         }
+    }
+
+    fn position(&self, ply: u64) -> Result<PositionView, Error> {
+        let played = self.game.moves().len();
+        if ply > played as u64 {
+            return Err(Error::new(
+                Code::OutOfRange,
+                format!("ply {ply} is beyond the end of the game ({played} half-moves played)"),
+            ));
+        }
+        // The last ply is the game itself (with a declared result, as the server shows it).
+        let (screen, material) = if ply == played as u64 {
+            let screen = screen_of(&self.game, false);
+            let m = material(&screen.cells, self.game.played());
+            (screen, m)
+        } else {
+            let past = replayed(&self.game, ply as usize);
+            let screen = screen_of(&past, false);
+            let m = material(&screen.cells, past.played());
+            (screen, m)
+        };
+        Ok(PositionView { screen, material })
+    }
+
+    fn lose_on_time(&mut self, side: Color) -> Result<(), Error> {
+        self.game.lose_on_time(side)?;
+        Ok(())
     }
 
     fn play(&mut self, text: &str) -> Result<(), Error> {
@@ -162,7 +250,10 @@ impl<P: Evaluate> Session for Local<P> {
             depth: limits.depth,
             nodes: limits.nodes,
             movetime: limits.movetime_ms.map(Duration::from_millis),
-            clock: None,
+            clock: limits.clock_ms.map(|left| Clock {
+                remaining: Duration::from_millis(left),
+                increment: Duration::from_millis(limits.increment_ms.unwrap_or(0)),
+            }),
             // The browser's own worker: no server slot to protect, so no cap beyond the
             // request's limits (a search is stopped by ending the worker).
             cap: None,

@@ -1,52 +1,9 @@
 //! The module's requests answered on the host, as the worker would send them.
 
-use serde_json::{json, Value};
-use spacechess_wasm::service::{Reporter, Service};
-use std::sync::{Arc, Mutex};
+mod common;
 
-/// A service whose progress messages are kept.
-fn service() -> (Service, Arc<Mutex<Vec<Value>>>) {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let sink = seen.clone();
-    let report: Reporter = Arc::new(move |text: &str| {
-        let v: Value = serde_json::from_str(text).expect("progress is JSON");
-        sink.lock().unwrap().push(v);
-    });
-    (Service::new(report), seen)
-}
-
-fn answer(s: &mut Service, request: Value) -> Value {
-    let bytes = s.answer(request.to_string().as_bytes());
-    serde_json::from_slice(&bytes).expect("answers are JSON")
-}
-
-fn ok(s: &mut Service, request: Value) -> Value {
-    let a = answer(s, request.clone());
-    match a.get("ok") {
-        Some(v) => v.clone(),
-        None => panic!("{request} failed: {a}"),
-    }
-}
-
-fn error(s: &mut Service, request: Value) -> (String, String) {
-    let a = answer(s, request.clone());
-    let e = a
-        .get("error")
-        .unwrap_or_else(|| panic!("{request} succeeded: {a}"));
-    (
-        e["code"].as_str().unwrap().to_string(),
-        e["message"].as_str().unwrap().to_string(),
-    )
-}
-
-fn tokens(state: &Value) -> Vec<String> {
-    state["legal_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["token"].as_str().unwrap().to_string())
-        .collect()
-}
+use common::{error, ok, service, tokens};
+use serde_json::json;
 
 #[test]
 fn perft_of_every_variant_matches_the_rules_crate() {
@@ -396,6 +353,11 @@ fn a_state_is_the_screen_the_server_draws_from() {
     fields.insert(
         "history".into(),
         serde_json::to_value(game.history_entries(0)).unwrap(),
+    );
+    let screen = game.screen(false);
+    fields.insert(
+        "material".into(),
+        serde_json::to_value(rules::material::material(&screen.cells, game.played())).unwrap(),
     );
     assert_eq!(state, expected);
     assert!(!state["cells"].as_array().unwrap().is_empty());

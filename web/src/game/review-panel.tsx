@@ -4,7 +4,7 @@
 // (there they move between squares; see flat-keys.ts).
 
 import { useEffect } from 'preact/hooks';
-import { api, ApiError, type GameView } from '../api';
+import { ApiError, type GameView } from '../api';
 import { GLYPHS } from '../flat';
 import { formatEval } from '../format';
 import type { GameSession } from './session';
@@ -71,19 +71,25 @@ export function ReviewBanner({ session }: { session: GameSession }) {
       <button type="button" class="review-to-live" onClick={() => session.review.toLive()}>
         Back to the game
       </button>
-      {session.saved.host !== 'browser' && <ContinueFromHere session={session} view={v} ply={ply} />}
+      <ContinueFromHere session={session} view={v} ply={ply} />
       {session.saved.host !== 'browser' && <AnalyseHere session={session} view={v} ply={ply} />}
     </div>
   );
 }
 
-/** A new game that goes on from the position shown (the server replays this game's record). */
+/** The address of a game of `session`'s host (a browser game is marked so). */
+function gameUrl(session: GameSession, id: string, extra = ''): string {
+  const host = session.host.kind === 'browser' ? '&host=browser' : '';
+  return `?game=${encodeURIComponent(id)}${host}${extra}`;
+}
+
+/** A new game that goes on from the position shown (the game's host replays this game's record). */
 function ContinueFromHere({ session, view, ply }: { session: GameSession; view: GameView; ply: number }) {
   const start = async () => {
     try {
-      const record = await api.record(view.id);
-      const game = await api.createGame({ record, record_ply: ply, mode: view.mode, human: view.human, level: view.level });
-      location.assign(`/?game=${encodeURIComponent(game.id)}`);
+      const record = await session.recordText();
+      const game = await session.host.createGame({ record, record_ply: ply, mode: view.mode, human: view.human, level: view.level });
+      location.assign(gameUrl(session, game.id));
     } catch (e) {
       session.say(e instanceof ApiError ? e.message : String(e), 'error');
     }
@@ -205,15 +211,14 @@ export function DownloadRecord({ session }: { session: GameSession }) {
 
 /** Opens the import dialog; the imported game replaces this one on the page. */
 export function ImportRecord({ session }: { session: GameSession }) {
-  // The server reads records: games in this browser do not offer the import.
-  if (session.saved.host === 'browser') return null;
   const open = () => {
     void import('../import-record').then((m) =>
       m.openImportDialog(async (choice) => {
         try {
-          const game = await api.createGame(choice.game);
+          // The record is read by this game's host: the imported game lives beside this one.
+          const game = await session.host.createGame(choice.game);
           const visualizer = choice.visualizer ? 'on' : 'off';
-          location.assign(`/?game=${encodeURIComponent(game.id)}&visualizer=${visualizer}&view=${session.viewMode.peek()}`);
+          location.assign(gameUrl(session, game.id, `&visualizer=${visualizer}&view=${session.viewMode.peek()}`));
         } catch (e) {
           throw new Error(e instanceof ApiError ? e.message : String(e), { cause: e });
         }

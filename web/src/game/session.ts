@@ -104,12 +104,13 @@ export class GameSession {
     readonly saved: SavedGame,
     private readonly loadScene: () => Promise<SceneModule>,
     initial?: GameView,
-    host: GameHost = serverHost,
+    /** Who answers for the game (the server, or this browser); new games from this one go there too. */
+    readonly host: GameHost = serverHost,
   ) {
     this.visualizer = saved.visualizer;
     this.viewMode.value = saved.view;
     this.oracleOpen.value = saved.oracle === true;
-    this.link = host.connect(saved.id, {
+    this.link = this.host.connect(saved.id, {
       message: (m) => this.onSocket(m),
       connection: (s) => this.onConnection(s),
     });
@@ -388,13 +389,8 @@ export class GameSession {
 
   /** The board after `ply` half-moves, from the game's host (review). */
   positionAt(ply: number): Promise<PositionView> {
-    const link = this.link;
-    if (!link?.position) {
-      return Promise.reject(
-        new ApiError('unsupported', 'Stepping through the game needs the server: games in this browser cannot show past positions yet.', 0),
-      );
-    }
-    return link.position(ply);
+    if (!this.link) return Promise.reject(new ApiError('network', 'The game is not connected.', 0));
+    return this.link.position(ply);
   }
 
   /** The game's record as text, from the game's host. */

@@ -3,12 +3,23 @@
 // in another, the record kept in the store after every change. It answers as the server
 // does (docs/api.md: take back, draw offers, resignation, the Oracle on duty).
 
-import { ApiError, type GameView, type Side } from '../api';
+import { ApiError, type GameView, type PositionView, type Side } from '../api';
 import type { DrawAnswer } from '../generated/api';
 import { StoppedError, type Thinker, type WasmClient } from '../wasm/client';
-import type { GameState } from '../wasm/protocol';
+import { WasmError, type GameState } from '../wasm/protocol';
+import { GameClock } from './browser-clock';
 import type { GameStore } from './browser-store';
-import { computerToMove, limitsFor, oracleOf, ORACLE_BUDGET_MS, thinkingOf, viewOf, type BrowserGameMeta } from './browser-views';
+import {
+  computerToMove,
+  limitsFor,
+  oracleOf,
+  ORACLE_BUDGET_MS,
+  pawnsForWhite,
+  thinkingOf,
+  viewOf,
+  type BrowserGameMeta,
+  type MoveEval,
+} from './browser-views';
 import type { GameLink, LinkEvents } from './host';
 
 /** What a browser game needs from its host. */
@@ -22,6 +33,16 @@ export interface BrowserGameDeps {
   worker(): WasmClient;
   /** The variety seed of one search (random in the app, fixed in tests). */
   seed(): number;
+  /** The clocks' time in ms (the page's monotonic clock; a fake one in tests). */
+  now(): number;
+}
+
+/** The module's refusal as the server's API error (bad records and plies as the server names them). */
+export function apiError(e: unknown): unknown {
+  if (!(e instanceof WasmError)) return e;
+  if (e.code === 'bad-record') return new ApiError('bad_record', e.message, 400);
+  if (e.code === 'out-of-range') return new ApiError('bad_request', e.message, 400);
+  return e;
 }
 
 const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
@@ -45,6 +66,10 @@ export class BrowserGame implements GameLink {
   /** The epoch the Oracle runs for (null: not running). */
   private consulting: number | null = null;
   private oracle: WasmClient | null = null;
+  private clock: GameClock | null = null;
+  private flagTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Saves the clocks when the page goes away (a reload goes on from what was left). */
+  private readonly onPageHide = () => void this.saveClock();
 
   constructor(
     id: string,
@@ -53,6 +78,7 @@ export class BrowserGame implements GameLink {
   ) {
     this.loaded = this.load(id);
     this.loaded.catch(noop);
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', this.onPageHide);
   }
 
   private async load(id: string): Promise<void> {
@@ -69,9 +95,19 @@ export class BrowserGame implements GameLink {
     this.handle = state.game;
     this.state = state;
     this.recordText = record;
+    if (meta.clock) {
+      this.clock = new GameClock(meta.clock, () => this.deps.now());
+      this.clock.settle(state.turn, state.ply, state.status === 'in-progress');
+    }
     this.events.connection('open');
+    // Against the computer its worker starts now, not at its first move.
+    if (meta.mode === 'computer') {
+      this.thinker ??= this.deps.thinker();
+      this.thinker.warm();
+    }
     this.startWork();
     this.publish();
+    this.armFlag();
   }
 
   private run<T>(work: () => Promise<T>): Promise<T> {
@@ -87,7 +123,7 @@ export class BrowserGame implements GameLink {
 
   private view(): GameView {
     const { meta, state } = this.current;
-    return viewOf(meta, state, this.search !== null, this.oracleDuty);
+    return viewOf(meta, state, this.search !== null, this.oracleDuty, this.clock?.view() ?? null);
   }
 
   private publish(): GameView {
@@ -109,24 +145,78 @@ export class BrowserGame implements GameLink {
     this.consulting = null;
   }
 
-  /** A change of the game: the old work stops, the new state is kept, the next work starts. */
-  private async change(work: () => Promise<GameState>): Promise<GameView> {
+  /**
+   * A change of the game: the old work stops, the new state is kept (with the move's
+   * evaluation, and its time charged on the clocks), the next work starts.
+   */
+  private async change(work: () => Promise<GameState>, moveEval: MoveEval | null = null): Promise<GameView> {
     this.stopWork();
+    const before = this.current.state;
     try {
       this.state = await work();
     } catch (e) {
       // Refused (an illegal move, nothing to take back): the old state stands, and its work.
       this.startWork();
-      throw e;
+      this.armFlag();
+      throw apiError(e);
     }
+    const next = this.state;
+    const kept = this.current.meta.evals;
+    const evals = Array.from({ length: before.ply }, (_, i) => kept?.[i] ?? null);
+    if (next.ply > before.ply) {
+      this.clock?.charge(before.turn);
+      evals.push(moveEval);
+    } else if (next.ply < before.ply) {
+      this.clock?.rewind(next.ply);
+    }
+    evals.length = Math.min(evals.length, next.ply);
+    this.clock?.settle(next.turn, next.ply, next.status === 'in-progress');
+    this.meta = { ...this.current.meta, evals };
     this.recordText = (await this.deps.client.call({ op: 'export_record', game: this.handle })).record;
+    await this.save();
+    this.startWork();
+    this.armFlag();
+    return this.publish();
+  }
+
+  /** Keeps the game (its record, evaluations and clocks) in the store. */
+  private async save(): Promise<void> {
+    const { meta } = this.current;
+    const clock = this.clock?.save();
     try {
-      await this.deps.store.put({ ...this.current.meta, record: this.recordText, updated: Date.now() });
+      await this.deps.store.put({ ...meta, ...(clock ? { clock } : {}), record: this.recordText, updated: Date.now() });
     } catch (e) {
       this.fail(`The game could not be saved in this browser: ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.startWork();
-    return this.publish();
+  }
+
+  private saveClock(): Promise<void> {
+    if (!this.clock || !this.meta || this.closed) return Promise.resolve();
+    return this.save();
+  }
+
+  /** Wakes when the side to move's time runs out: its flag falls as on the server. */
+  private armFlag(): void {
+    if (this.flagTimer) clearTimeout(this.flagTimer);
+    this.flagTimer = null;
+    const wait = this.clock?.untilFlag();
+    if (wait === null || wait === undefined || this.closed) return;
+    const epoch = this.epoch;
+    // A few milliseconds of slack so the flag is certainly down when checked.
+    this.flagTimer = setTimeout(() => {
+      void this.run(async () => {
+        if (epoch !== this.epoch) return;
+        if (!(await this.flagIfDown())) this.armFlag();
+      }).catch((e: unknown) => this.fail(`The clock failed: ${String(e)}`));
+    }, wait + 5);
+  }
+
+  /** If the side to move's time has run out, it loses on time (true); else nothing changes. */
+  private async flagIfDown(): Promise<boolean> {
+    const { state } = this.current;
+    if (state.status !== 'in-progress' || !this.clock?.flagged(state.turn)) return false;
+    await this.change(() => this.deps.client.call({ op: 'flag', game: this.handle, side: state.turn }));
+    return true;
   }
 
   /** Starts what the new state asks for: the computer's move, or the Oracle on the player's turn. */
@@ -140,7 +230,8 @@ export class BrowserGame implements GameLink {
   private think(meta: BrowserGameMeta, state: GameState): void {
     const epoch = this.epoch;
     this.thinker ??= this.deps.thinker();
-    const started = this.thinker.think(this.recordText, limitsFor(meta.level, this.deps.seed()), (p) => {
+    const clock = this.clock ? { left_ms: this.clock.left(state.turn), increment_ms: meta.clock?.increment_ms ?? 0 } : undefined;
+    const started = this.thinker.think(this.recordText, limitsFor(meta.level, this.deps.seed(), clock), (p) => {
       if (epoch === this.epoch) this.events.message(thinkingOf(p, state.turn));
     });
     this.search = started;
@@ -148,10 +239,14 @@ export class BrowserGame implements GameLink {
       (thought) => {
         if (epoch !== this.epoch || !thought.best) return;
         const best = thought.best;
+        // The search's score belongs to the move it chose (as on the server).
+        const moveEval: MoveEval | null = thought.depth > 0 ? { eval: pawnsForWhite(thought.score, state.turn), source: 'computer', depth: thought.depth } : null;
         this.run(async () => {
           if (epoch !== this.epoch) return;
           this.search = null;
-          await this.change(() => this.deps.client.call({ op: 'play', game: this.handle, move: best }));
+          // A move that arrives after the flag fell loses on time instead.
+          if (await this.flagIfDown()) return;
+          await this.change(() => this.deps.client.call({ op: 'play', game: this.handle, move: best }), moveEval);
         }).catch((e: unknown) => this.fail(`The computer's move failed: ${String(e)}`));
       },
       (e: unknown) => {
@@ -182,14 +277,20 @@ export class BrowserGame implements GameLink {
   // ------------------------------------------------------------------ GameLink
 
   fetch(): Promise<GameView> {
-    return this.run(() => Promise.resolve(this.view()));
+    return this.run(async () => {
+      await this.flagIfDown();
+      return this.view();
+    });
   }
 
   move(token: string, ply: number): Promise<GameView> {
-    return this.run(() => {
+    return this.run(async () => {
       const { meta, state } = this.current;
       if (computerToMove(meta, state) || ply !== state.ply) {
         throw new ApiError('not_your_turn', `It is not your move (the game is at ply ${state.ply}, the move was for ${ply}).`, 409);
+      }
+      if (await this.flagIfDown()) {
+        throw new ApiError('game_over', `${state.turn} lost on time before the move arrived`, 409);
       }
       return this.change(() => this.deps.client.call({ op: 'play', game: this.handle, move: token }));
     });
@@ -257,13 +358,28 @@ export class BrowserGame implements GameLink {
     });
   }
 
+  /** The board after `ply` half-moves, replayed by the module (review). */
+  position(ply: number): Promise<PositionView> {
+    return this.run(async () => {
+      try {
+        return await this.deps.client.call({ op: 'position', game: this.handle, ply });
+      } catch (e) {
+        throw apiError(e);
+      }
+    });
+  }
+
   record(): Promise<string> {
     return this.run(async () => (await this.deps.client.call({ op: 'export_record', game: this.handle })).record);
   }
 
   close(): void {
     if (this.closed) return;
+    // The clocks as they stand are kept before the link goes.
+    void this.saveClock();
     this.closed = true;
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', this.onPageHide);
+    if (this.flagTimer) clearTimeout(this.flagTimer);
     this.stopWork();
     this.thinker?.terminate();
     this.oracle?.restart();

@@ -4,15 +4,31 @@
 import type { Catalogue, GameView, NewGame } from '../api';
 import { ApiError } from '../api';
 import { browserWorker, loadModule, Thinker, WasmClient, type SpawnWorker } from '../wasm/client';
-import { BrowserGame } from './browser-game';
+import type { GameState } from '../wasm/protocol';
+import { GameClock, type StoredClock } from './browser-clock';
+import { apiError, BrowserGame } from './browser-game';
 import { indexedDbStore, type GameStore } from './browser-store';
-import { computerToMove, viewOf, type BrowserGameMeta } from './browser-views';
+import { computerToMove, viewOf, type BrowserGameMeta, type MoveEval } from './browser-views';
 import type { GameHost, GameLink, LinkEvents } from './host';
 
 /** Where the module is: beside the page (the static site and the served app both put it there). */
 export const moduleUrl = () => new URL('spacechess.wasm', document.baseURI);
 
 const randomSeed = () => 1 + Math.floor(Math.random() * 0x7fff_ffff);
+
+/** A NewGame's time control as fresh clocks, checked as the server checks it. */
+function clockOf(tc: NewGame['time_control']): StoredClock | null {
+  if (!tc) return null;
+  const { minutes } = tc;
+  const increment = tc.increment_seconds ?? 0;
+  if (!(minutes > 0 && minutes <= 1440)) {
+    throw new ApiError('bad_request', 'field "time_control.minutes" must be more than 0 and at most 1440', 400);
+  }
+  if (!(increment >= 0 && increment <= 3600)) {
+    throw new ApiError('bad_request', 'field "time_control.increment_seconds" must be 0 to 3600', 400);
+  }
+  return GameClock.fresh(Math.trunc(minutes * 60_000), Math.trunc(increment * 1000));
+}
 
 /** A browser game's id: `b-` and 16 random hex digits (never a server game's id). */
 function newId(): string {
@@ -30,6 +46,7 @@ export class BrowserHost implements GameHost {
     private readonly store: GameStore = indexedDbStore(),
     private readonly spawn: SpawnWorker = browserWorker,
     private readonly seed: () => number = randomSeed,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.client = new WasmClient(module, spawn);
   }
@@ -50,22 +67,12 @@ export class BrowserHost implements GameHost {
   }
 
   async createGame(game: NewGame): Promise<GameView> {
-    if (game.time_control) {
-      throw new ApiError('bad_request', 'Games in this browser have no clock yet: choose "No clock".', 400);
-    }
     if (game.mode === 'online') {
       throw new ApiError('bad_request', 'Online play needs the spacechess server: choose "On the server" or another opponent.', 400);
     }
-    const variant = game.variant;
-    if (!variant || game.record) {
-      throw new ApiError('bad_request', 'Records are imported by the server: games in this browser start from a variant.', 400);
-    }
+    const clock = clockOf(game.time_control);
     const catalogue = await this.catalogue();
-    const state = await this.client.call({
-      op: 'new_game',
-      setup: { variant, rules: game.rules ?? undefined, options: game.options ?? [] },
-      position: game.position ?? undefined,
-    });
+    const { state, evals } = await this.startingState(game);
     try {
       const { record } = await this.client.call({ op: 'export_record', game: state.game });
       const meta: BrowserGameMeta = {
@@ -73,11 +80,39 @@ export class BrowserHost implements GameHost {
         mode: game.mode ?? 'computer',
         human: game.human ?? 'white',
         level: game.level ?? catalogue.levels.default,
+        evals,
+        ...(clock ? { clock } : {}),
       };
       await this.store.put({ ...meta, record, updated: Date.now() });
-      return viewOf(meta, state, computerToMove(meta, state), false);
+      const clocks = clock ? new GameClock(clock, this.now).view() : null;
+      return viewOf(meta, state, computerToMove(meta, state), false, clocks);
     } finally {
       await this.client.call({ op: 'close', game: state.game });
+    }
+  }
+
+  /** The new game's first state: a setup's start or position, or a record from any of its half-moves (as the server reads a NewGame). */
+  private async startingState(game: NewGame): Promise<{ state: GameState; evals: (MoveEval | null)[] }> {
+    if (game.record === null || game.record === undefined) {
+      if (!game.variant) throw new ApiError('bad_request', 'field "variant" is required', 400);
+      const state = await this.client.call({
+        op: 'new_game',
+        setup: { variant: game.variant, rules: game.rules ?? undefined, options: game.options ?? [] },
+        position: game.position ?? undefined,
+      });
+      return { state, evals: [] };
+    }
+    for (const field of ['variant', 'rules', 'options', 'position'] as const) {
+      if (game[field] !== null && game[field] !== undefined) {
+        throw new ApiError('bad_request', `field "${field}" cannot be given with "record": the record names its own game`, 400);
+      }
+    }
+    try {
+      const state = await this.client.call({ op: 'new_from_record', record: game.record, record_ply: game.record_ply ?? undefined });
+      const evals = state.record_evals.map((e): MoveEval | null => (e === null ? null : { eval: e, source: 'record', depth: null }));
+      return { state, evals };
+    } catch (e) {
+      throw apiError(e);
     }
   }
 
@@ -88,6 +123,7 @@ export class BrowserHost implements GameHost {
       thinker: () => new Thinker(this.module, this.spawn),
       worker: () => new WasmClient(this.module, this.spawn),
       seed: this.seed,
+      now: this.now,
     });
   }
 }

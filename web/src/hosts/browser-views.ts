@@ -4,8 +4,17 @@
 // them; the moves, marks and positions come from the module unchanged.
 
 import type { GameView, Level, Side, Thinking } from '../api';
-import type { Mode, OracleMoveView, ServerMessage } from '../generated/api';
+import type { ClocksView, EvalSource, Mode, OracleMoveView, ServerMessage } from '../generated/api';
 import type { GameState, OracleView, Score, SearchLimits, SearchView } from '../wasm/protocol';
+import type { StoredClock } from './browser-clock';
+
+/** The evaluation after one move, as the server keeps it beside the history. */
+export interface MoveEval {
+  /** Pawns from White's side. */
+  eval: number;
+  source: EvalSource;
+  depth: number | null;
+}
 
 /** What the browser keeps of a game besides its record. */
 export interface BrowserGameMeta {
@@ -13,6 +22,10 @@ export interface BrowserGameMeta {
   mode: Mode;
   human: Side;
   level: Level;
+  /** The evaluation after each move (null where none was made); absent in games kept before evaluations were. */
+  evals?: (MoveEval | null)[];
+  /** The game's clocks (absent: no clock). */
+  clock?: StoredClock;
 }
 
 /** The opponent's longest think per move, as on the server (engine::time::MOVE_CAP). */
@@ -25,8 +38,9 @@ export const ORACLE_BUDGET_MS = 6_000;
  * cap, with variety between near-equal moves (`seed`); Max searches until the cap and,
  * like the server's Max, without variety.
  */
-export function limitsFor(level: Level, seed: number): SearchLimits {
-  return level === 'max' ? { movetime_ms: MOVE_CAP_MS } : { depth: level, movetime_ms: MOVE_CAP_MS, seed };
+export function limitsFor(level: Level, seed: number, clock?: { left_ms: number; increment_ms: number }): SearchLimits {
+  const onClock = clock ? { clock_ms: Math.max(0, Math.floor(clock.left_ms)), increment_ms: clock.increment_ms } : {};
+  return level === 'max' ? { movetime_ms: MOVE_CAP_MS, ...onClock } : { depth: level, movetime_ms: MOVE_CAP_MS, seed, ...onClock };
 }
 
 /** Whether the computer is to move in this game. */
@@ -34,19 +48,21 @@ export function computerToMove(meta: BrowserGameMeta, state: GameState): boolean
   return meta.mode === 'computer' && state.status === 'in-progress' && state.turn !== meta.human;
 }
 
-/** The GameView the server would send for this game. Browser games have no clocks. */
-export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolean, oracle: boolean): GameView {
-  const { game: _handle, history, ...screen } = state;
+/** The GameView the server would send for this game (its clocks as they stand now). */
+export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolean, oracle: boolean, clocks: ClocksView | null = null): GameView {
+  const { game: _handle, history, material, ...screen } = state;
   return {
     ...screen,
     id: meta.id,
     mode: meta.mode,
     human: meta.human,
     level: meta.level,
-    history: history.map((h) => ({ ...h, eval: null, eval_source: null, eval_depth: null })),
-    // Captured pieces are counted by the server only (not yet by the browser's module).
-    material: null,
-    clocks: null,
+    history: history.map((h, i) => {
+      const e = meta.evals?.[i] ?? null;
+      return { ...h, eval: e?.eval ?? null, eval_source: e?.source ?? null, eval_depth: e?.depth ?? null };
+    }),
+    material,
+    clocks,
     computer_thinking: thinking,
     oracle,
     // This browser holds every side a person plays; no one else can watch or offer.
@@ -69,15 +85,17 @@ export function pawns(score: Score): number {
   return Math.round(p * 100) / 100;
 }
 
+/** A side-to-move score as pawns from White's side (the server's `pawns_for_white`). */
+export const pawnsForWhite = (score: Score, turn: Side): number => (turn === 'white' ? pawns(score) : -pawns(score));
+
 /** A search's progress as the server's `thinking` message (score from White's side). */
 export function thinkingOf(p: SearchView, turn: Side): Extract<ServerMessage, { type: 'thinking' }> {
-  const score = pawns(p.score);
   const t: Thinking = {
     depth: p.depth,
     elapsed_ms: p.elapsed_ms,
     budget_ms: MOVE_CAP_MS,
     nodes: p.nodes,
-    score: turn === 'white' ? score : -score,
+    score: pawnsForWhite(p.score, turn),
     pv: p.pv,
   };
   return { type: 'thinking', ...t };

@@ -36,8 +36,8 @@ export interface GameLink {
   answerOffer?(answer: 'accept' | 'decline'): Promise<GameView>;
   /** Claims the win or a draw when the online opponent has gone (server games only). */
   claim?(result: 'win' | 'draw'): Promise<GameView>;
-  /** The board after `ply` half-moves, for review (absent where the host cannot give it yet). */
-  position?(ply: number): Promise<PositionView>;
+  /** The board after `ply` half-moves, for review. */
+  position(ply: number): Promise<PositionView>;
   /** Stops listening (and any work the host does for this game alone). */
   close(): void;
 }

@@ -75,6 +75,14 @@ export class WasmClient {
     for (const p of stopped) p.reject(new StoppedError());
   }
 
+  /**
+   * Starts the worker now, if none runs, so that the next call finds the module ready
+   * (a fresh worker spends ~0.1–0.5 s loading its script and instantiating the module).
+   */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   private ensureWorker(): WorkerHandle {
     if (this.worker) return this.worker;
     const worker = this.spawn();
@@ -164,8 +172,15 @@ export class Thinker {
       stop: () => {
         stopped = true;
         this.client.restart();
+        // The next search (after a take back, say) finds its worker started.
+        this.client.warm();
       },
     };
+  }
+
+  /** Starts the worker before the first search needs it. */
+  warm(): void {
+    this.client.warm();
   }
 
   /** Ends the worker for good (the next `think` starts another). */

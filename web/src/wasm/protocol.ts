@@ -4,7 +4,7 @@
 // reads both alike.
 
 import type { Catalogue, Side, Variant } from '../api';
-import type { HistoryEntry, Screen } from '../generated/api';
+import type { HistoryEntry, MaterialView, PositionView, Screen } from '../generated/api';
 
 export interface SetupSpec {
   variant: Variant;
@@ -19,12 +19,18 @@ export interface SearchLimits {
   /** Non-zero: vary between near-equal moves, as the computer opponent does. */
   seed?: number;
   hash_mb?: number;
+  /** The side to move's game clock (time left) and its increment: the engine budgets its time on it. */
+  clock_ms?: number;
+  increment_ms?: number;
 }
 
 export type Request =
   | { op: 'catalogue' }
   | { op: 'new_game'; setup: SetupSpec; position?: string }
   | { op: 'import_record'; record: string }
+  | { op: 'new_from_record'; record: string; record_ply?: number }
+  | { op: 'position'; game: number; ply: number }
+  | { op: 'flag'; game: number; side: Side }
   | { op: 'state'; game: number }
   | { op: 'play'; game: number; move: string }
   | { op: 'undo'; game: number }
@@ -45,7 +51,11 @@ export type Score = { cp: number } | { mate: number };
 export type GameState = Screen & {
   game: number;
   history: HistoryEntry[];
+  material: MaterialView;
 };
+
+/** A new game from a record, and the evaluation the record wrote after each kept move. */
+export type FromRecordState = GameState & { record_evals: (number | null)[] };
 
 export interface SearchView {
   best: string | null;
@@ -101,6 +111,9 @@ export interface Answers {
   catalogue: Catalogue;
   new_game: GameState;
   import_record: GameState;
+  new_from_record: FromRecordState;
+  position: PositionView;
+  flag: GameState;
   state: GameState;
   play: GameState;
   undo: GameState;

@@ -19,7 +19,6 @@ mod json_errors;
 mod lessons;
 mod limits;
 mod listen;
-mod material;
 mod my_games;
 mod online;
 mod parse_errors;

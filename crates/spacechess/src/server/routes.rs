@@ -201,9 +201,8 @@ fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord,
     let evals = comments[..ply]
         .iter()
         .map(|c| {
-            let pawns: f64 = c.as_deref()?.trim().parse().ok()?;
-            pawns.is_finite().then_some(Eval {
-                pawns,
+            Some(Eval {
+                pawns: rules::record::comment_pawns(c.as_deref()?)?,
                 source: Some(EvalSource::Record),
                 depth: None,
             })

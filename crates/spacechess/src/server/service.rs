@@ -224,7 +224,7 @@ impl GameState {
         let now = Instant::now();
         let screen = self.game.screen(self.human_to_move());
         let ctx = ViewContext {
-            material: super::material::material(&screen.cells, self.game.played()),
+            material: rules::material::material(&screen.cells, self.game.played()),
             id,
             mode: self.mode,
             human: self.human,
@@ -660,7 +660,7 @@ impl Service {
         // Replayed outside the game's lock: a long game never holds up its moves.
         let past = game_at(&game, ply).ok_or_else(beyond)?;
         let screen = past.screen(false);
-        let material = super::material::material(&screen.cells, past.played());
+        let material = rules::material::material(&screen.cells, past.played());
         Ok(view::to_json(&PositionView { screen, material }))
     }
 

@@ -5,6 +5,7 @@
 //! these types are generated from them (`contract.rs`).
 
 use engine::api::{Level, OracleReport, OracleTag, Progress, Score};
+pub use rules::material::MaterialView;
 use rules::screen::{HistoryEntry, Screen, Side};
 use rules::Color;
 use serde::Serialize;
@@ -182,19 +183,6 @@ pub struct HistoryItem {
     pub eval_source: Option<EvalSource>,
     /// The depth of that search, for the computer's own.
     pub eval_depth: Option<u32>,
-}
-
-/// Pieces taken so far and who is ahead in material, by the usual values (pawn 1,
-/// knight and bishop 3, rook 5, queen 9) of the pieces on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(TS))]
-pub struct MaterialView {
-    /// Black's pieces White took (letters), in the order taken.
-    pub captured_by_white: Vec<String>,
-    /// White's pieces Black took.
-    pub captured_by_black: Vec<String>,
-    /// White's material minus Black's, in pawns.
-    pub balance: i32,
 }
 
 /// The board as it stood after `ply` half-moves (`GET /api/games/{id}/positions/{ply}`):

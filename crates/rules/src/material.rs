@@ -1,11 +1,27 @@
 //! Captured pieces and the material balance a screen shows beside the boards, from the
-//! moves as played and the pieces now on the board (the rules' data; nothing is judged
-//! here).
+//! moves as played and the pieces now on the board. Plain data for every host (the
+//! server and the browser's module show the same figures).
 
-use super::view::MaterialView;
-use rules::game::PlayedMove;
-use rules::screen::CellView;
-use rules::{Color, Piece, PieceKind};
+use crate::game::PlayedMove;
+use crate::piece::{Color, Piece, PieceKind};
+use crate::screen::CellView;
+
+#[cfg(feature = "serde")]
+use serde::Serialize;
+
+/// Pieces taken so far and who is ahead in material, by the usual values (pawn 1,
+/// knight and bishop 3, rook 5, queen 9) of the pieces on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MaterialView {
+    /// Black's pieces White took (letters), in the order taken.
+    pub captured_by_white: Vec<String>,
+    /// White's pieces Black took.
+    pub captured_by_black: Vec<String>,
+    /// White's material minus Black's, in pawns.
+    pub balance: i32,
+}
 
 /// The usual value of a piece in pawns (a king counts nothing: it never leaves).
 fn value(kind: PieceKind) -> i32 {
@@ -52,8 +68,8 @@ pub fn material(cells: &[CellView], played: &[PlayedMove]) -> MaterialView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::any::AnyGame;
-    use rules::{Setup, Variant};
+    use crate::any::AnyGame;
+    use crate::setup::{Setup, Variant};
 
     #[test]
     fn the_first_capture_is_listed_for_its_taker_and_moves_the_balance() {
