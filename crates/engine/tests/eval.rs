@@ -60,3 +60,25 @@ fn symmetric_starts_score_the_tempo_only() {
     let q: QuadlevelPosition = pos(Variant::Quadlevel, rules::quadlevel::START);
     assert_eq!(evaluate(&q), engine::eval::TEMPO);
 }
+
+#[test]
+fn fourfold_counts_pawn_progress_and_the_pieces_around_each_king() {
+    use engine::eval::weights::Weighted;
+    // White: king a1@00, knight b2@00 beside it, pawn b3@00 one step from queening,
+    // knight c3@11 beside Black's king. Black: king d4@11, rook a4@11 (not beside it),
+    // rook b2@10 beside White's king.
+    let p: FourfoldPosition = pos(
+        Variant::Fourfold,
+        "4/1P2/1N2/K3|4/4/1r2/4|4/4/4/4|r2k/2N1/4/4 w 0 1",
+    );
+    let names = FourfoldPosition::committed().names();
+    let f = p.features();
+    let count = |name: &str| f.0[names.iter().position(|n| *n == name).unwrap()];
+    // Ours minus theirs, from White's side (White to move).
+    assert_eq!(count("central"), 2 - 1, "b2@00 and c3@11 against b2@10");
+    assert_eq!(count("pawn_advance"), 1);
+    assert_eq!(count("pawn_last_step"), 1);
+    assert_eq!(count("shelter"), 1);
+    assert_eq!(count("pressure"), 1 - 1);
+    assert_eq!(count("tempo"), 1);
+}

@@ -1,15 +1,19 @@
 //! Fourfold (4×4×2×2): material with values for a tiny four-dimensional space (pawns
-//! promote within a few moves, so they are worth more), and central squares.
+//! promote within a few moves, so they are worth more), central squares, pawns'
+//! progress, and the pieces around each king (neighbours along any of the four axes).
 //! Weights: `weights/fourfold.txt`.
 
 use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
 use super::{Evaluate, PieceValues};
 use crate::score::Value;
-use rules::fourfold::{geometry::coords, FourfoldPosition};
-use rules::{PieceKind, Position};
+use rules::fourfold::geometry::{coords, king_distance};
+use rules::fourfold::FourfoldPosition;
+use rules::{Color, PieceKind, Position};
 
-/// The terms: material, then pieces (not pawns or kings) on the four central squares
-/// of their 4×4 board, then the tempo bonus (count 1).
+/// The terms: material; pieces (not pawns or kings) on the four central squares of
+/// their 4×4 board; pawn ranks advanced; pawns one step from queening; pieces next to
+/// their own king (shelter) and next to the enemy king (pressure); then the tempo bonus
+/// (count 1). Each is ours minus theirs, from the side to move's view.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -17,12 +21,61 @@ pub const TERMS: &[&str] = &[
     MATERIAL[3],
     MATERIAL[4],
     "central",
+    "pawn_advance",
+    "pawn_last_step",
+    "shelter",
+    "pressure",
     "tempo",
 ];
 const CENTRAL: usize = 5;
-const TEMPO: usize = 6;
+const PAWN_ADVANCE: usize = 6;
+const PAWN_LAST_STEP: usize = 7;
+const SHELTER: usize = 8;
+const PRESSURE: usize = 9;
+const TEMPO: usize = 10;
 
 static WEIGHTS: Committed = Committed::new("fourfold", TERMS, include_str!("weights/fourfold.txt"));
+
+/// One side's counts of the placement terms.
+#[derive(Default)]
+struct Side {
+    central: Value,
+    pawn_advance: Value,
+    pawn_last_step: Value,
+    shelter: Value,
+    pressure: Value,
+}
+
+fn side(p: &FourfoldPosition, c: Color) -> Side {
+    let own_king = p.bitboard(c, PieceKind::King).trailing_zeros() as usize;
+    let enemy_king = p.bitboard(c.opposite(), PieceKind::King).trailing_zeros() as usize;
+    let mut s = Side::default();
+    for kind in [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ] {
+        let mut bits = p.bitboard(c, kind);
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let [x, y, _, _] = coords(sq);
+            if kind == PieceKind::Pawn {
+                // Ranks from the side's own second rank; the last rank is never held.
+                let advanced = if c == Color::White { y - 1 } else { 2 - y };
+                s.pawn_advance += advanced as Value;
+                s.pawn_last_step += Value::from(advanced == 1);
+            } else if (1..=2).contains(&x) && (1..=2).contains(&y) {
+                s.central += 1;
+            }
+            s.shelter += Value::from(king_distance(sq, own_king) == 1);
+            s.pressure += Value::from(king_distance(sq, enemy_king) == 1);
+        }
+    }
+    s
+}
 
 impl Weighted for FourfoldPosition {
     fn committed() -> &'static Committed {
@@ -30,20 +83,13 @@ impl Weighted for FourfoldPosition {
     }
     fn terms<T: Terms>(&self, t: &mut T) {
         let us = self.turn();
-        let mut central = 0;
-        for sq in 0..64 {
-            if let Some(p) = self.piece_at(sq) {
-                if matches!(p.kind, PieceKind::Pawn | PieceKind::King) {
-                    continue;
-                }
-                let [x, y, _, _] = coords(sq);
-                if (1..=2).contains(&x) && (1..=2).contains(&y) {
-                    central += if p.color == us { 1 } else { -1 };
-                }
-            }
-        }
+        let (a, b) = (side(self, us), side(self, us.opposite()));
         material_terms(self, t);
-        t.add(CENTRAL, central as Value);
+        t.add(CENTRAL, a.central - b.central);
+        t.add(PAWN_ADVANCE, a.pawn_advance - b.pawn_advance);
+        t.add(PAWN_LAST_STEP, a.pawn_last_step - b.pawn_last_step);
+        t.add(SHELTER, a.shelter - b.shelter);
+        t.add(PRESSURE, a.pressure - b.pressure);
         t.add(TEMPO, 1);
     }
 }

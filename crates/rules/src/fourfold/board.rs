@@ -90,6 +90,12 @@ impl FourfoldPosition {
         }
     }
 
+    /// The squares of a side's pieces of one kind, as a bitboard (bit `i` is square `i`).
+    #[inline]
+    pub fn bitboard(&self, color: Color, kind: PieceKind) -> u64 {
+        self.pieces[color.index()][kind.index()]
+    }
+
     /// Puts a piece on an empty square, updating the hash.
     #[inline(always)]
     pub(super) fn put(&mut self, sq: usize, code: u8) {
