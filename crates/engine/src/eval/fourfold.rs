@@ -11,9 +11,12 @@ use rules::fourfold::FourfoldPosition;
 use rules::{Color, PieceKind, Position};
 
 /// The terms: material; pieces (not pawns or kings) on the four central squares of
-/// their 4×4 board; pawn ranks advanced; pawns one step from queening; pieces next to
-/// their own king (shelter) and next to the enemy king (pressure); then the tempo bonus
-/// (count 1). Each is ours minus theirs, from the side to move's view.
+/// their 4×4 board; pawns one step from queening (a pawn has only its second and third
+/// ranks, so that is all there is of pawn progress); pieces next to
+/// their own king (shelter) and next to the enemy king (pressure); for each piece kind
+/// the squares it attacks that its side does not hold (mobility); the squares next to
+/// the enemy king attacked (king attack); then the tempo bonus (count 1). Each is ours
+/// minus theirs, from the side to move's view.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -22,17 +25,23 @@ pub const TERMS: &[&str] = &[
     MATERIAL[4],
     "central",
     "pawn_advance",
-    "pawn_last_step",
     "shelter",
     "pressure",
+    "knight_mobility",
+    "bishop_mobility",
+    "rook_mobility",
+    "queen_mobility",
+    "king_attack",
     "tempo",
 ];
 const CENTRAL: usize = 5;
 const PAWN_ADVANCE: usize = 6;
-const PAWN_LAST_STEP: usize = 7;
-const SHELTER: usize = 8;
-const PRESSURE: usize = 9;
-const TEMPO: usize = 10;
+const SHELTER: usize = 7;
+const PRESSURE: usize = 8;
+/// Knight, bishop, rook, queen: in [`PieceKind::index`] order from the knight.
+const MOBILITY: usize = 9;
+const KING_ATTACK: usize = 13;
+const TEMPO: usize = 14;
 
 static WEIGHTS: Committed = Committed::new("fourfold", TERMS, include_str!("weights/fourfold.txt"));
 
@@ -41,14 +50,17 @@ static WEIGHTS: Committed = Committed::new("fourfold", TERMS, include_str!("weig
 struct Side {
     central: Value,
     pawn_advance: Value,
-    pawn_last_step: Value,
     shelter: Value,
     pressure: Value,
+    mobility: [Value; 4],
+    king_attack: Value,
 }
 
 fn side(p: &FourfoldPosition, c: Color) -> Side {
     let own_king = p.bitboard(c, PieceKind::King).trailing_zeros() as usize;
     let enemy_king = p.bitboard(c.opposite(), PieceKind::King).trailing_zeros() as usize;
+    let own = p.occupied_by(c);
+    let enemy_king_zone = p.attacks_from(enemy_king);
     let mut s = Side::default();
     for kind in [
         PieceKind::Pawn,
@@ -63,12 +75,16 @@ fn side(p: &FourfoldPosition, c: Color) -> Side {
             bits &= bits - 1;
             let [x, y, _, _] = coords(sq);
             if kind == PieceKind::Pawn {
-                // Ranks from the side's own second rank; the last rank is never held.
-                let advanced = if c == Color::White { y - 1 } else { 2 - y };
-                s.pawn_advance += advanced as Value;
-                s.pawn_last_step += Value::from(advanced == 1);
+                // On its third rank: one step from queening.
+                let third = if c == Color::White { 2 } else { 1 };
+                s.pawn_advance += Value::from(y == third);
             } else if (1..=2).contains(&x) && (1..=2).contains(&y) {
                 s.central += 1;
+            }
+            if kind != PieceKind::Pawn {
+                let attacks = p.attacks_from(sq);
+                s.mobility[kind.index() - 1] += (attacks & !own).count_ones() as Value;
+                s.king_attack += (attacks & enemy_king_zone).count_ones() as Value;
             }
             s.shelter += Value::from(king_distance(sq, own_king) == 1);
             s.pressure += Value::from(king_distance(sq, enemy_king) == 1);
@@ -87,9 +103,12 @@ impl Weighted for FourfoldPosition {
         material_terms(self, t);
         t.add(CENTRAL, a.central - b.central);
         t.add(PAWN_ADVANCE, a.pawn_advance - b.pawn_advance);
-        t.add(PAWN_LAST_STEP, a.pawn_last_step - b.pawn_last_step);
         t.add(SHELTER, a.shelter - b.shelter);
         t.add(PRESSURE, a.pressure - b.pressure);
+        for k in 0..4 {
+            t.add(MOBILITY + k, a.mobility[k] - b.mobility[k]);
+        }
+        t.add(KING_ATTACK, a.king_attack - b.king_attack);
         t.add(TEMPO, 1);
     }
 }

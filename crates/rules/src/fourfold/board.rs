@@ -96,6 +96,31 @@ impl FourfoldPosition {
         self.pieces[color.index()][kind.index()]
     }
 
+    /// The squares the piece on `sq` attacks (captures it could make, whoever stands
+    /// there); empty for an empty square.
+    pub fn attacks_from(&self, sq: usize) -> u64 {
+        use super::attacks;
+        use super::tables::{KING, KNIGHT, PAWN_ATTACKS};
+        let Some(piece) = self.piece_at(sq) else {
+            return 0;
+        };
+        let occ = self.occupied[0] | self.occupied[1];
+        match piece.kind {
+            PieceKind::Pawn => PAWN_ATTACKS[piece.color.index()][sq],
+            PieceKind::Knight => KNIGHT[sq],
+            PieceKind::Bishop => attacks::bishop(sq, occ),
+            PieceKind::Rook => attacks::rook(sq, occ),
+            PieceKind::Queen => attacks::queen(sq, occ),
+            PieceKind::King => KING[sq],
+        }
+    }
+
+    /// All the pieces of one side, as a bitboard.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> u64 {
+        self.occupied[color.index()]
+    }
+
     /// Puts a piece on an empty square, updating the hash.
     #[inline(always)]
     pub(super) fn put(&mut self, sq: usize, code: u8) {
