@@ -6,7 +6,7 @@
 use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
 use super::{Evaluate, PieceValues};
 use crate::score::Value;
-use rules::fourfold::geometry::{coords, king_distance};
+use rules::fourfold::geometry::coords;
 use rules::fourfold::FourfoldPosition;
 use rules::{Color, PieceKind, Position};
 
@@ -56,38 +56,72 @@ struct Side {
     king_attack: Value,
 }
 
+/// The squares of a 4×4 board's central 2×2, on every board.
+const CENTRE: u64 = (rank(1) | rank(2)) & (file(1) | file(2));
+/// Third ranks: White's pawns there (rank 3) and Black's (rank 2) are one step from queening.
+const WHITE_THIRD: u64 = rank(2);
+const BLACK_THIRD: u64 = rank(1);
+
+/// The squares with this Y coordinate (rank − 1), on every board.
+const fn rank(y: i32) -> u64 {
+    let mut bits = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        if coords(sq)[1] == y {
+            bits |= 1 << sq;
+        }
+        sq += 1;
+    }
+    bits
+}
+
+/// The squares with this X coordinate (file a = 0), on every board.
+const fn file(x: i32) -> u64 {
+    let mut bits = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        if coords(sq)[0] == x {
+            bits |= 1 << sq;
+        }
+        sq += 1;
+    }
+    bits
+}
+
 fn side(p: &FourfoldPosition, c: Color) -> Side {
-    let own_king = p.bitboard(c, PieceKind::King).trailing_zeros() as usize;
-    let enemy_king = p.bitboard(c.opposite(), PieceKind::King).trailing_zeros() as usize;
     let own = p.occupied_by(c);
-    let enemy_king_zone = p.attacks_from(enemy_king);
-    let mut s = Side::default();
-    for kind in [
-        PieceKind::Pawn,
+    let king = |c: Color| p.bitboard(c, PieceKind::King).trailing_zeros() as usize;
+    // A king's neighbours along any of the four axes are the squares it attacks.
+    let own_zone = p.attacks(PieceKind::King, c, king(c));
+    let enemy_zone = p.attacks(PieceKind::King, c.opposite(), king(c.opposite()));
+    let third = if c == Color::White {
+        WHITE_THIRD
+    } else {
+        BLACK_THIRD
+    };
+    let mut s = Side {
+        pawn_advance: (p.bitboard(c, PieceKind::Pawn) & third).count_ones() as Value,
+        shelter: (own & own_zone).count_ones() as Value,
+        pressure: (own & enemy_zone).count_ones() as Value,
+        ..Side::default()
+    };
+    for (k, kind) in [
         PieceKind::Knight,
         PieceKind::Bishop,
         PieceKind::Rook,
         PieceKind::Queen,
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let mut bits = p.bitboard(c, kind);
+        s.central += (bits & CENTRE).count_ones() as Value;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let [x, y, _, _] = coords(sq);
-            if kind == PieceKind::Pawn {
-                // On its third rank: one step from queening.
-                let third = if c == Color::White { 2 } else { 1 };
-                s.pawn_advance += Value::from(y == third);
-            } else if (1..=2).contains(&x) && (1..=2).contains(&y) {
-                s.central += 1;
-            }
-            if kind != PieceKind::Pawn {
-                let attacks = p.attacks_from(sq);
-                s.mobility[kind.index() - 1] += (attacks & !own).count_ones() as Value;
-                s.king_attack += (attacks & enemy_king_zone).count_ones() as Value;
-            }
-            s.shelter += Value::from(king_distance(sq, own_king) == 1);
-            s.pressure += Value::from(king_distance(sq, enemy_king) == 1);
+            let attacks = p.attacks(kind, c, sq);
+            s.mobility[k] += (attacks & !own).count_ones() as Value;
+            s.king_attack += (attacks & enemy_zone).count_ones() as Value;
         }
     }
     s

@@ -96,17 +96,15 @@ impl FourfoldPosition {
         self.pieces[color.index()][kind.index()]
     }
 
-    /// The squares the piece on `sq` attacks (captures it could make, whoever stands
-    /// there); empty for an empty square.
-    pub fn attacks_from(&self, sq: usize) -> u64 {
+    /// The squares a piece of this kind and colour would attack from `sq`, with the
+    /// space occupied as it is (captures it could make, whoever stands there).
+    #[inline]
+    pub fn attacks(&self, kind: PieceKind, color: Color, sq: usize) -> u64 {
         use super::attacks;
         use super::tables::{KING, KNIGHT, PAWN_ATTACKS};
-        let Some(piece) = self.piece_at(sq) else {
-            return 0;
-        };
         let occ = self.occupied[0] | self.occupied[1];
-        match piece.kind {
-            PieceKind::Pawn => PAWN_ATTACKS[piece.color.index()][sq],
+        match kind {
+            PieceKind::Pawn => PAWN_ATTACKS[color.index()][sq],
             PieceKind::Knight => KNIGHT[sq],
             PieceKind::Bishop => attacks::bishop(sq, occ),
             PieceKind::Rook => attacks::rook(sq, occ),

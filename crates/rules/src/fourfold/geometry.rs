@@ -15,22 +15,6 @@ pub const fn coords(sq: usize) -> [i32; 4] {
     ]
 }
 
-/// King steps between two squares: the largest difference along any of the four axes.
-#[inline]
-pub const fn king_distance(a: usize, b: usize) -> i32 {
-    let (p, q) = (coords(a), coords(b));
-    let mut most = 0;
-    let mut axis = 0;
-    while axis < 4 {
-        let d = (p[axis] - q[axis]).abs();
-        if d > most {
-            most = d;
-        }
-        axis += 1;
-    }
-    most
-}
-
 /// The square at these coordinates, if it exists.
 #[inline]
 pub const fn square(c: [i32; 4]) -> Option<usize> {
@@ -87,14 +71,5 @@ mod tests {
         assert_eq!(parse_square("e1@00"), None);
         assert_eq!(parse_square("a1@02"), None);
         assert_eq!(parse_square("a1@0"), None);
-    }
-
-    #[test]
-    fn king_distance_is_the_largest_step_along_any_axis() {
-        let sq = |c| square(c).unwrap();
-        assert_eq!(king_distance(sq([0, 0, 0, 0]), sq([0, 0, 0, 0])), 0);
-        assert_eq!(king_distance(sq([0, 0, 0, 0]), sq([1, 1, 1, 1])), 1);
-        assert_eq!(king_distance(sq([0, 0, 0, 0]), sq([3, 1, 0, 1])), 3);
-        assert_eq!(king_distance(sq([2, 3, 1, 0]), sq([0, 3, 1, 0])), 2);
     }
 }
