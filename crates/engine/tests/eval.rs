@@ -60,3 +60,62 @@ fn symmetric_starts_score_the_tempo_only() {
     let q: QuadlevelPosition = pos(Variant::Quadlevel, rules::quadlevel::START);
     assert_eq!(evaluate(&q), engine::eval::TEMPO);
 }
+
+#[test]
+fn fourfold_counts_pawn_progress_and_the_pieces_around_each_king() {
+    use engine::eval::weights::Weighted;
+    // White: king a1@00, knight b2@00 beside it, pawn b3@00 one step from queening,
+    // knight c3@11 beside Black's king. Black: king d4@11, rook a4@11 (not beside it),
+    // rook b2@10 beside White's king.
+    let p: FourfoldPosition = pos(
+        Variant::Fourfold,
+        "4/1P2/1N2/K3|4/4/1r2/4|4/4/4/4|r2k/2N1/4/4 w 0 1",
+    );
+    let names = FourfoldPosition::committed().names();
+    let f = p.features();
+    let count = |name: &str| f.0[names.iter().position(|n| *n == name).unwrap()];
+    // Ours minus theirs, from White's side (White to move).
+    assert_eq!(count("central"), 2 - 1, "b2@00 and c3@11 against b2@10");
+    assert_eq!(count("pawn_advance"), 1);
+    assert_eq!(count("shelter"), 1);
+    assert_eq!(count("pressure"), 1 - 1);
+    assert_eq!(count("tempo"), 1);
+}
+
+#[test]
+fn fourfold_mobility_counts_the_moves_the_rules_allow_each_piece_kind() {
+    use engine::eval::weights::Weighted;
+    use rules::PieceKind;
+    // An open middle game, no side in check, no pins: each piece's legal moves are
+    // exactly the squares it attacks that its side does not hold.
+    let white = "4/1P2/1N2/K3|4/4/1r2/4|B3/4/Q3/4|r2k/2N1/4/1b2 w 0 1";
+    let black = white.replace(" w ", " b ");
+    let names = FourfoldPosition::committed().names();
+    let mut moves = [[0i32; 4]; 2];
+    for (side, s) in [white, black.as_str()].into_iter().enumerate() {
+        let p: FourfoldPosition = pos(Variant::Fourfold, s);
+        assert!(!p.in_check(), "{s}");
+        for m in p.legal_moves() {
+            let kind = p.piece_at(m.from_square()).unwrap().kind;
+            if !matches!(kind, PieceKind::Pawn | PieceKind::King) {
+                moves[side][kind.index() - 1] += 1;
+            }
+        }
+    }
+    let p: FourfoldPosition = pos(Variant::Fourfold, white);
+    let f = p.features();
+    for (k, kind) in ["knight", "bishop", "rook", "queen"]
+        .into_iter()
+        .enumerate()
+    {
+        let term = names
+            .iter()
+            .position(|n| *n == format!("{kind}_mobility"))
+            .unwrap();
+        assert_eq!(f.0[term], moves[0][k] - moves[1][k], "{kind}: {moves:?}");
+    }
+    assert!(
+        (0..4).all(|k| moves[0][k] + moves[1][k] > 0),
+        "every kind moves for a side: {moves:?}"
+    );
+}

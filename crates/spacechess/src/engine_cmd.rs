@@ -157,6 +157,8 @@ impl Session {
             .line("option name Hash type spin default 64 min 1 max 65536");
         self.out
             .line("option name Vary type spin default 0 min 0 max 100");
+        self.out
+            .line("option name Weights type string default <committed>");
         self.out.line("uciok");
     }
 
@@ -220,11 +222,27 @@ impl Session {
                 }
                 _ => Err(format!("option Player is engine or plain, not {value:?}")),
             },
+            "weights" => self.install_weights(value),
             _ => Err(format!("unknown option {name:?}")),
         };
         if let Err(e) = result {
             self.out.error(&e);
         }
+    }
+
+    /// `setoption name Weights value FILE`: the current variant's evaluation weights from
+    /// a weights file (docs/engine.md, "Weights as data") instead of the committed ones,
+    /// so that `match` can play tuned weights against the committed ones. Only before the
+    /// variant's first search: the weights are fixed for the life of the process.
+    fn install_weights(&self, path: &str) -> Result<(), String> {
+        let variant: rules::Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
+        let committed = engine::eval::weights::committed_for(variant);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("option Weights: cannot read {path:?}: {e}"))?;
+        let weights = committed
+            .parse(&text)
+            .map_err(|e| format!("option Weights: {path}: {e}"))?;
+        committed.install(weights)
     }
 
     fn setup(&self) -> Result<Setup, String> {

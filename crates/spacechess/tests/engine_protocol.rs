@@ -187,3 +187,78 @@ fn stop_answers_an_infinite_search_at_once() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// The static evaluation `eval` prints, in centipawns.
+fn static_eval(out: &str) -> i32 {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("info string eval static "))
+        .unwrap_or_else(|| panic!("no eval line in\n{out}"));
+    line["info string eval static ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_weights_option_replaces_the_committed_evaluation_weights() {
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/src/eval/weights/fourfold.txt"
+    ))
+    .unwrap();
+    let tempo: i32 = committed
+        .lines()
+        .find_map(|l| l.strip_prefix("tempo "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fourfold.txt");
+    let changed: String = committed
+        .lines()
+        .map(|l| {
+            if l.starts_with("tempo ") {
+                format!("tempo {}\n", tempo + 57)
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&file, changed).unwrap();
+
+    let script = "setoption name Variant value fourfold\nposition startpos\neval\nquit\n";
+    let before = static_eval(&transcript(script));
+    let with = transcript(&format!(
+        "setoption name Variant value fourfold\nsetoption name Weights value {}\nposition startpos\neval\nquit\n",
+        file.display()
+    ));
+    assert!(!with.contains("error"), "{with}");
+    assert_eq!(static_eval(&with), before + 57, "{with}");
+
+    // Once the variant has been evaluated, its weights are fixed.
+    let late = transcript(&format!(
+        "setoption name Variant value fourfold\nposition startpos\neval\nsetoption name Weights value {}\nquit\n",
+        file.display()
+    ));
+    assert!(late.contains("already in use"), "{late}");
+}
+
+#[test]
+fn a_bad_weights_file_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, "variant fourfold\npawn lots\n").unwrap();
+    let out = transcript(&format!(
+        "setoption name Variant value fourfold\nsetoption name Weights value {}\nsetoption name Weights value {}/missing.txt\nquit\n",
+        file.display(),
+        dir.path().display()
+    ));
+    let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors[0].contains("line 2"), "{}", errors[0]);
+    assert!(errors[1].contains("cannot read"), "{}", errors[1]);
+}

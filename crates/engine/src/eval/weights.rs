@@ -263,6 +263,21 @@ impl Committed {
     }
 }
 
+/// The committed weights of a variant (Tri-D: every rule set shares them), for a caller
+/// that knows the variant only at run time: the engine's `Weights` option.
+pub fn committed_for(variant: rules::Variant) -> &'static Committed {
+    use rules::fourfold::FourfoldPosition;
+    use rules::quadlevel::QuadlevelPosition;
+    use rules::stacked::StackedPosition;
+    use rules::trid::TridPosition;
+    match variant {
+        rules::Variant::Stacked => StackedPosition::committed(),
+        rules::Variant::Trid => TridPosition::committed(),
+        rules::Variant::Quadlevel => QuadlevelPosition::committed(),
+        rules::Variant::Fourfold => FourfoldPosition::committed(),
+    }
+}
+
 /// A position type whose evaluation is a weighted sum of terms.
 pub trait Weighted: Position {
     /// The variant's weights.

@@ -90,6 +90,35 @@ impl FourfoldPosition {
         }
     }
 
+    /// The squares of a side's pieces of one kind, as a bitboard (bit `i` is square `i`).
+    #[inline]
+    pub fn bitboard(&self, color: Color, kind: PieceKind) -> u64 {
+        self.pieces[color.index()][kind.index()]
+    }
+
+    /// The squares a piece of this kind and colour would attack from `sq`, with the
+    /// space occupied as it is (captures it could make, whoever stands there).
+    #[inline]
+    pub fn attacks(&self, kind: PieceKind, color: Color, sq: usize) -> u64 {
+        use super::attacks;
+        use super::tables::{KING, KNIGHT, PAWN_ATTACKS};
+        let occ = self.occupied[0] | self.occupied[1];
+        match kind {
+            PieceKind::Pawn => PAWN_ATTACKS[color.index()][sq],
+            PieceKind::Knight => KNIGHT[sq],
+            PieceKind::Bishop => attacks::bishop(sq, occ),
+            PieceKind::Rook => attacks::rook(sq, occ),
+            PieceKind::Queen => attacks::queen(sq, occ),
+            PieceKind::King => KING[sq],
+        }
+    }
+
+    /// All the pieces of one side, as a bitboard.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> u64 {
+        self.occupied[color.index()]
+    }
+
     /// Puts a piece on an empty square, updating the hash.
     #[inline(always)]
     pub(super) fn put(&mut self, sq: usize, code: u8) {
