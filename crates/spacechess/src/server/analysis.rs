@@ -479,7 +479,7 @@ impl Service {
 
     pub(super) fn board_view(&self, board: &Board, st: &BoardState) -> AnalysisView {
         let screen = st.game.screen(true);
-        let material = super::material::material(&screen.cells, st.game.played());
+        let material = rules::material::material(&screen.cells, st.game.played());
         AnalysisView {
             id: board.id.clone(),
             source: st.source.clone(),
