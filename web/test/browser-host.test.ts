@@ -81,17 +81,24 @@ describe.skipIf(!haveWasm)('the browser host', () => {
   });
 
   it('moves first when the player has Black, and judges draw offers', async () => {
-    const created = await host.createGame({ variant: 'fourfold', mode: 'computer', human: 'black', level: 1 });
-    expect(created.computer_thinking).toBe(true);
-    const g = open(host, created.id);
-    const moved = await g.state((v) => v.ply === 1);
-    expect(moved.turn).toBe('black');
-    await expect(g.link.resign('white')).rejects.toBeInstanceOf(ApiError);
-    // Nothing is lost yet: the computer is not ahead and accepts.
-    const draw = await g.link.offerDraw();
-    expect(draw.accepted).toBe(true);
-    expect(draw.game.result).toMatchObject({ winner: null, reason: 'agreement' });
-    g.link.close();
+    // The computer (White) without its queen accepts a draw; with Black's queen gone it declines.
+    const judged = async (position: string) => {
+      const created = await host.createGame({ variant: 'fourfold', mode: 'computer', human: 'black', level: 1, position });
+      expect(created.computer_thinking).toBe(true);
+      const g = open(host, created.id);
+      const moved = await g.state((v) => v.ply === 1);
+      expect(moved.turn).toBe('black');
+      await expect(g.link.resign('white')).rejects.toBeInstanceOf(ApiError);
+      const draw = await g.link.offerDraw();
+      g.link.close();
+      return draw;
+    };
+    const behind = await judged('4/4/PPPP/RNK1|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1');
+    expect(behind.accepted).toBe(true);
+    expect(behind.game.result).toMatchObject({ winner: null, reason: 'agreement' });
+    const ahead = await judged('4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|1knr/pppp/4/4 w 0 1');
+    expect(ahead.accepted).toBe(false);
+    expect(ahead.game.result).toBeNull();
   });
 
   it('puts the Oracle on duty: every legal move scored, with its notation', async () => {

@@ -3,7 +3,7 @@
 // module or the native binary has not been built.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StoppedError, Thinker, WasmClient } from '../src/wasm/client';
@@ -13,9 +13,13 @@ import { channelWorker } from './channel-worker';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const WASM = process.env.SPACECHESS_WASM ?? root('target/wasm/spacechess.wasm');
+// The newer of the two builds (a release build left from long ago would hold older rules
+// or weights than the module).
 const BIN =
   process.env.SPACECHESS_BIN ??
-  [root('target/release/spacechess'), root('target/debug/spacechess')].find((p) => existsSync(p));
+  [root('target/release/spacechess'), root('target/debug/spacechess')]
+    .filter((p) => existsSync(p))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 
 const haveWasm = existsSync(WASM);
 const haveBin = BIN !== undefined && existsSync(BIN);

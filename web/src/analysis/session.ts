@@ -44,9 +44,13 @@ export function asGameView(a: AnalysisView): GameView {
     clocks: null,
     computer_thinking: false,
     oracle: a.oracle,
-    seats: { white: { holder: 'player' }, black: { holder: 'player' } },
+    seats: {
+      white: { holder: 'player', connected: true, gone: false },
+      black: { holder: 'player', connected: true, gone: false },
+    },
     offer: null,
     watchers: 0,
+    abort_in_ms: null,
   };
 }
 
