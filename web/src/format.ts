@@ -1,6 +1,8 @@
 // Small pure helpers for what the game panel shows: evaluations and clocks. Move numbers,
 // sides and results in words come with the view (the rules crate's screen).
 
+import type { HistoryEntry } from './api';
+
 /** An evaluation in pawns from White's side, as shown after a move. */
 export function formatEval(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
@@ -36,4 +38,20 @@ export function evalSourceText(source: 'computer' | 'quick' | 'record' | null, d
     default:
       return 'an earlier version of the server';
   }
+}
+
+type SourceKey = NonNullable<HistoryEntry['eval_source']> | 'unknown';
+
+/** What each colour of evaluation means, for the sources this game's moves have (a game
+ * in the browser has no server's quick check, an imported one has the record's). */
+const SOURCES: [SourceKey, string, string][] = [
+  ['computer', 'Blue', "the computer's own search when it chose the move"],
+  ['quick', 'Green', "the server's quick check of the move"],
+  ['record', 'Green', 'from the imported record'],
+  ['unknown', 'Green', 'from an earlier version of the server'],
+];
+
+export function legendOf(history: HistoryEntry[]): [SourceKey, string, string][] {
+  const present = new Set(history.filter((e) => e.eval !== null).map((e) => e.eval_source ?? 'unknown'));
+  return SOURCES.filter(([key]) => present.has(key));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampOrbit, nextTilt, orbitOffset } from '../src/camera-rig';
 import { applyMessage, type HistoryEntry } from '../src/api';
-import { formatClock, formatEval, isLowTime } from '../src/format';
+import { formatClock, formatEval, isLowTime, legendOf } from '../src/format';
 import { backoffDelay } from '../src/socket';
 import { move, stackedCells, view } from './fixtures';
 
@@ -91,5 +91,20 @@ describe('render scale while turning', () => {
     for (let i = 0; i < 20; i++) r.moving((t += 10));
     expect(r.current).toBe(1);
     expect(r.still()).toBe(1);
+  });
+});
+
+describe('the record legend', () => {
+  const scored = (i: number, source: HistoryEntry['eval_source']): HistoryEntry => ({
+    ...entry(`m${i}`, i),
+    eval: 0.25,
+    eval_source: source,
+  });
+  it('names only the sources of evaluation the game has', () => {
+    expect(legendOf([scored(0, 'computer'), scored(1, 'quick')]).map(([k]) => k)).toEqual(['computer', 'quick']);
+    // A game in the browser: the computer's searches only, no server's quick check.
+    expect(legendOf([scored(0, 'computer'), { ...scored(1, null), eval: null }]).map(([k]) => k)).toEqual(['computer']);
+    expect(legendOf([scored(0, 'record'), scored(1, null)]).map(([k]) => k)).toEqual(['record', 'unknown']);
+    expect(legendOf([])).toEqual([]);
   });
 });

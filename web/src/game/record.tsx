@@ -4,7 +4,7 @@
 
 import { useEffect, useRef } from 'preact/hooks';
 import type { HistoryEntry } from '../api';
-import { evalSourceText, formatEval } from '../format';
+import { evalSourceText, formatEval, legendOf } from '../format';
 import type { GameSession } from './session';
 
 interface Row {
@@ -84,8 +84,13 @@ export function Record({ session }: { session: GameSession }) {
         ))}
       </ol>
       <p class="record-legend">
-        Numbers: pawns ahead, from White's side. <span class="eval eval-computer">Blue</span>: the computer's own search
-        when it chose the move; <span class="eval eval-quick">green</span>: the server's quick check of the move.
+        Numbers: pawns ahead, from White's side.
+        {legendOf(history).map(([key, colour, text]) => (
+          <span key={key}>
+            {' '}
+            <span class={`eval eval-${key}`}>{colour}</span>: {text}.
+          </span>
+        ))}
       </p>
     </>
   );
