@@ -1,5 +1,6 @@
 //! Stacked Boards: material, being on the enemy king's board (only pieces there can
-//! attack the king: captures are board-local), pawn advance and central files.
+//! attack the king: captures are board-local), pawn advance, central files, room to
+//! move per piece kind and attacks around the enemy king.
 //! Weights: `weights/stacked.txt`.
 
 use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
@@ -9,7 +10,9 @@ use rules::stacked::StackedPosition;
 use rules::{Color, PieceKind, Position};
 
 /// The terms: material; each knight, bishop, rook, queen on the enemy king's board;
-/// ranks of pawn advance; knights and bishops on the four central files; tempo.
+/// ranks of pawn advance; knights and bishops on the four central files; for each piece
+/// kind the squares of its board it attacks that its side does not hold (mobility); the
+/// squares next to the enemy king attacked (king attack); tempo.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -22,23 +25,33 @@ pub const TERMS: &[&str] = &[
     "queen_on_king_board",
     "pawn_advance",
     "central",
+    "knight_mobility",
+    "bishop_mobility",
+    "rook_mobility",
+    "queen_mobility",
+    "king_attack",
     "tempo",
 ];
 /// The first on-king-board term (knight; then bishop, rook, queen).
 const ON_KING_BOARD: usize = 5;
 const PAWN_ADVANCE: usize = 9;
 const CENTRAL: usize = 10;
-const TEMPO: usize = 11;
+/// Knight, bishop, rook, queen.
+const MOBILITY: usize = 11;
+const KING_ATTACK: usize = 15;
+const TEMPO: usize = 16;
 const CENTRAL_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 
 static WEIGHTS: Committed = Committed::new("stacked", TERMS, include_str!("weights/stacked.txt"));
 
 /// One side's counts: pieces on the enemy king's board (knight to queen), pawn advance,
-/// central minor pieces.
+/// central minor pieces, mobility (knight to queen), king attack.
 struct Side {
     on_king_board: [Value; 4],
     pawn_advance: Value,
     central: Value,
+    mobility: [Value; 4],
+    king_attack: Value,
 }
 
 impl Weighted for StackedPosition {
@@ -54,6 +67,10 @@ impl Weighted for StackedPosition {
         }
         t.add(PAWN_ADVANCE, a.pawn_advance - b.pawn_advance);
         t.add(CENTRAL, a.central - b.central);
+        for k in 0..4 {
+            t.add(MOBILITY + k, a.mobility[k] - b.mobility[k]);
+        }
+        t.add(KING_ATTACK, a.king_attack - b.king_attack);
         t.add(TEMPO, 1);
     }
 }
@@ -69,10 +86,19 @@ impl Evaluate for StackedPosition {
 
 fn side(p: &StackedPosition, c: Color) -> Side {
     let enemy_king_board = p.king_board(c.opposite());
+    // The enemy king's neighbours: only pieces on its board can attack them.
+    let enemy_zone = p.attacks(
+        enemy_king_board,
+        PieceKind::King,
+        c.opposite(),
+        p.king_local(c.opposite()),
+    );
     let mut s = Side {
         on_king_board: [0; 4],
         pawn_advance: 0,
         central: 0,
+        mobility: [0; 4],
+        king_attack: 0,
     };
     for (k, kind) in [
         PieceKind::Knight,
@@ -84,9 +110,20 @@ fn side(p: &StackedPosition, c: Color) -> Side {
     .enumerate()
     {
         s.on_king_board[k] = p.pieces_on_board(enemy_king_board, c, kind).count_ones() as Value;
-        if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
-            for b in 0..3 {
-                s.central += (p.pieces_on_board(b, c, kind) & CENTRAL_FILES).count_ones() as Value;
+        for b in 0..3 {
+            let mut bits = p.pieces_on_board(b, c, kind);
+            if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
+                s.central += (bits & CENTRAL_FILES).count_ones() as Value;
+            }
+            let own = p.occupied_on_board(b, c);
+            while bits != 0 {
+                let local = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let attacks = p.attacks(b, kind, c, local);
+                s.mobility[k] += (attacks & !own).count_ones() as Value;
+                if b == enemy_king_board {
+                    s.king_attack += (attacks & enemy_zone).count_ones() as Value;
+                }
             }
         }
     }

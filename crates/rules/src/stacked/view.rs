@@ -2,8 +2,9 @@
 //! drawing, and read-only accessors for the evaluation.
 
 use super::board::StackedPosition;
+use super::geometry::{bishop_attacks, rook_attacks, BOARD_LETTERS, SQUARES};
 use super::geometry::{board_of, file_of, is_dark, local_of, rank_of, square, square_name};
-use super::geometry::{BOARD_LETTERS, SQUARES};
+use super::geometry::{KING, KNIGHT, PAWN_ATTACKS};
 use crate::piece::{Color, PieceKind};
 use crate::position::Cell;
 
@@ -17,6 +18,32 @@ impl StackedPosition {
     /// The board (0 = B, 1 = M, 2 = T) a side's king stands on.
     pub fn king_board(&self, color: Color) -> usize {
         usize::from(self.kings[color.index()]) >> 6
+    }
+
+    /// The local square of a side's king on its board.
+    pub fn king_local(&self, color: Color) -> usize {
+        local_of(usize::from(self.kings[color.index()]))
+    }
+
+    /// The local squares of one board a side's pieces stand on.
+    pub fn occupied_on_board(&self, board: usize, color: Color) -> u64 {
+        self.occupied[board][color.index()]
+    }
+
+    /// The local squares of its board a piece of this kind and colour on local square
+    /// `local` of `board` attacks, that board occupied as it is (captures it could
+    /// make, whoever stands there). Attacks never leave a board.
+    #[inline]
+    pub fn attacks(&self, board: usize, kind: PieceKind, color: Color, local: usize) -> u64 {
+        let occupied = self.all_occupied(board);
+        match kind {
+            PieceKind::Pawn => PAWN_ATTACKS[color.index()][local],
+            PieceKind::Knight => KNIGHT[local],
+            PieceKind::Bishop => bishop_attacks(local, occupied),
+            PieceKind::Rook => rook_attacks(local, occupied),
+            PieceKind::Queen => bishop_attacks(local, occupied) | rook_attacks(local, occupied),
+            PieceKind::King => KING[local],
+        }
     }
 }
 

@@ -3,6 +3,11 @@
 //! games end by the rules (mate, stalemate, repetition, 50 moves, insufficient material)
 //! or by adjudication at a move cap (a draw). After each pair the SPRT (pentanomial) is
 //! updated; the match stops at its verdict or after the given number of games.
+//!
+//! With `--concurrency N` pairs are played N at a time, each worker thread with its own
+//! two engine processes; the results are counted in the order they finish, so the
+//! verdict is the same kind of sequential test (pairs still in play when it is reached
+//! are not counted).
 
 mod sprt;
 
@@ -11,6 +16,8 @@ use rules::{Color, GameStatus, Setup};
 use sprt::{Pentanomial, Sprt, Trinomial, Verdict};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// Command-line arguments of `spacechess match`.
 #[derive(clap::Args, Clone)]
@@ -62,6 +69,20 @@ pub struct MatchArgs {
     /// Seed of the random openings
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Pairs played at once, each by its own two engine processes (one per core)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+    /// Append every game to this file: the pair, A's colour, A's score, how it ended,
+    /// the plies, then the move tokens from the start
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+}
+
+/// One played pair: the opening's index, then for each game (A with White, A with
+/// Black) A's score, how it ended and the moves from the start.
+struct PairResult {
+    index: usize,
+    games: [(f64, String, Vec<String>); 2],
 }
 
 /// A running engine process.
@@ -181,14 +202,14 @@ impl Drop for Player {
     }
 }
 
-/// Plays one game; returns the score of `white_is_a`'s engine A (1, ½, 0).
+/// Plays one game; returns White's score (1, ½, 0), how it ended and the moves.
 fn play_game(
     setup: &Setup,
     opening: &[String],
     white: &mut Player,
     black: &mut Player,
     max_plies: u32,
-) -> Result<(f64, String), String> {
+) -> Result<(f64, String, Vec<String>), String> {
     let mut game = AnyGame::new(setup, None).map_err(|e| e.to_string())?;
     let mut moves: Vec<String> = Vec::new();
     for m in opening {
@@ -205,10 +226,10 @@ fn play_game(
                 Some(Color::Black) => 0.0,
                 None => 0.5,
             };
-            return Ok((white_score, o.termination.to_string()));
+            return Ok((white_score, o.termination.to_string(), moves));
         }
         if moves.len() as u32 >= max_plies {
-            return Ok((0.5, "move cap".into()));
+            return Ok((0.5, "move cap".into(), moves));
         }
         let mover = if game.turn() == Color::White {
             &mut *white
@@ -223,7 +244,7 @@ fn play_game(
             } else {
                 1.0
             };
-            return Ok((white_score, format!("illegal move {token}")));
+            return Ok((white_score, format!("illegal move {token}"), moves));
         }
         moves.push(token);
     }
@@ -257,6 +278,62 @@ fn openings(args: &MatchArgs, setup: &Setup, count: usize) -> Result<Vec<Vec<Str
     Ok(out)
 }
 
+/// Plays pairs until there are none left or `stop` is set, sending each result.
+fn worker(
+    args: &MatchArgs,
+    setup: &Setup,
+    openings: &[Vec<String>],
+    pairs: usize,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    results: &mpsc::Sender<Result<PairResult, String>>,
+) {
+    let play = || -> Result<(), String> {
+        let mut a = Player::start("A", &args.a_cmd, &args.a_options, &args.a_go, setup)?;
+        let mut b = Player::start("B", &args.b_cmd, &args.b_options, &args.b_go, setup)?;
+        while !stop.load(Ordering::Relaxed) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= pairs {
+                break;
+            }
+            let opening = &openings[index % openings.len()];
+            let (w1, why1, moves1) = play_game(setup, opening, &mut a, &mut b, args.max_plies)?;
+            let (w2, why2, moves2) = play_game(setup, opening, &mut b, &mut a, args.max_plies)?;
+            let pair = PairResult {
+                index,
+                games: [(w1, why1, moves1), (1.0 - w2, why2, moves2)],
+            };
+            if results.send(Ok(pair)).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    };
+    if let Err(e) = play() {
+        let _ = results.send(Err(e));
+    }
+}
+
+/// Appends a pair's two games to the records file.
+fn write_records(path: &std::path::Path, pair: &PairResult) -> Result<(), String> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    for (colour, (score, why, moves)) in ["white", "black"].iter().zip(&pair.games) {
+        writeln!(
+            file,
+            "pair {} A {colour} {score} ({why}) {} plies: {}",
+            pair.index + 1,
+            moves.len(),
+            moves.join(" ")
+        )
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
     let setup = args.setup.setup()?;
     let sprt = Sprt {
@@ -267,53 +344,85 @@ pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
     };
     let pairs = (args.games as usize).div_ceil(2);
     let openings = openings(args, &setup, pairs)?;
-    let mut a = Player::start("A", &args.a_cmd, &args.a_options, &args.a_go, &setup)?;
-    let mut b = Player::start("B", &args.b_cmd, &args.b_options, &args.b_go, &setup)?;
     let mut penta = Pentanomial::default();
     let mut tri = Trinomial::default();
     let (lo, hi) = sprt.bounds();
     println!(
-        "match {setup}: A `go {}` vs B `go {}`, SPRT elo0 {} elo1 {} alpha {} beta {} (LLR bounds {lo:.2} {hi:.2})",
-        args.a_go, args.b_go, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        "match {setup}: A `go {}` vs B `go {}`, SPRT elo0 {} elo1 {} alpha {} beta {} (LLR bounds {lo:.2} {hi:.2}), {} at once",
+        args.a_go, args.b_go, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, args.concurrency
     );
     let mut verdict = Verdict::Continue;
-    for (i, opening) in openings.iter().cycle().take(pairs).enumerate() {
-        let (w1, why1) = play_game(&setup, opening, &mut a, &mut b, args.max_plies)?;
-        let (w2, why2) = play_game(&setup, opening, &mut b, &mut a, args.max_plies)?;
-        let (first, second) = (w1, 1.0 - w2);
-        for s in [first, second] {
-            match s {
-                x if x > 0.75 => tri.wins += 1,
-                x if x < 0.25 => tri.losses += 1,
-                _ => tri.draws += 1,
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency {
+            let send = send.clone();
+            let (setup, openings, next, stop) = (&setup, &openings, &next, &stop);
+            scope.spawn(move || worker(args, setup, openings, pairs, next, stop, &send));
+        }
+        drop(send);
+        for result in receive {
+            if verdict != Verdict::Continue || failure.is_some() {
+                continue;
+            }
+            let pair = match result {
+                Ok(pair) => pair,
+                Err(e) => {
+                    failure = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            if let Some(path) = &args.records {
+                if let Err(e) = write_records(path, &pair) {
+                    failure = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            }
+            let [(first, why1, _), (second, why2, _)] = &pair.games;
+            let (first, second) = (*first, *second);
+            for s in [first, second] {
+                match s {
+                    x if x > 0.75 => tri.wins += 1,
+                    x if x < 0.25 => tri.losses += 1,
+                    _ => tri.draws += 1,
+                }
+            }
+            penta.add_pair(first, second);
+            let sample = penta.sample().expect("a pair was played");
+            let (elo_lo, elo_hi) = sample.elo_interval();
+            let llr = sample.llr(sprt.elo0, sprt.elo1);
+            verdict = if tri.games() >= u64::from(args.min_games) {
+                sprt.verdict(llr)
+            } else {
+                Verdict::Continue
+            };
+            println!(
+                "pair {:>3} [{}]: A {first} ({why1}), A {second} ({why2}) | A +{} ={} -{} | pairs {:?} | Elo {:+.1} [{:+.1}, {:+.1}] | LLR {llr:.2}",
+                pair.index + 1,
+                openings[pair.index % openings.len()].join(" "),
+                tri.wins,
+                tri.draws,
+                tri.losses,
+                penta.0,
+                sample.elo(),
+                elo_lo,
+                elo_hi,
+            );
+            if verdict != Verdict::Continue {
+                stop.store(true, Ordering::Relaxed);
             }
         }
-        penta.add_pair(first, second);
-        let sample = penta.sample().expect("a pair was played");
-        let (elo_lo, elo_hi) = sample.elo_interval();
-        let llr = sample.llr(sprt.elo0, sprt.elo1);
-        verdict = if tri.games() >= u64::from(args.min_games) {
-            sprt.verdict(llr)
-        } else {
-            Verdict::Continue
-        };
-        println!(
-            "pair {:>3} [{}]: A {first} ({why1}), A {second} ({why2}) | A +{} ={} -{} | pairs {:?} | Elo {:+.1} [{:+.1}, {:+.1}] | LLR {llr:.2}",
-            i + 1,
-            opening.join(" "),
-            tri.wins,
-            tri.draws,
-            tri.losses,
-            penta.0,
-            sample.elo(),
-            elo_lo,
-            elo_hi,
-        );
-        if verdict != Verdict::Continue {
-            break;
-        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
     }
-    let sample = penta.sample().expect("at least one pair");
+    let Some(sample) = penta.sample() else {
+        return Err("no pair was played".to_string().into());
+    };
     let (elo_lo, elo_hi) = sample.elo_interval();
     // A one-sided sample (say, all wins) has an unbounded Elo: the interval is then shown
     // without a ± figure.
