@@ -393,5 +393,5 @@ pub fn search_value<P: Evaluate>(
 /// The static evaluation of the current position in centipawns for the side to move
 /// (no search), for the protocol's `eval` and for tools.
 pub fn static_evaluation(game: &AnyGame) -> i32 {
-    dispatch!(game, g => g.position().evaluate())
+    dispatch!(game, g => crate::eval::evaluate(g.position()))
 }

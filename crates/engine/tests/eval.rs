@@ -50,15 +50,23 @@ fn every_variant_counts_a_missing_queen() {
 fn tri_d_start_is_balanced() {
     let start = TridPosition::start(&Setup::standard(Variant::Trid)).unwrap();
     // Symmetric start: only the side to move's tempo.
-    assert_eq!(evaluate(&start), engine::eval::TEMPO);
+    assert_eq!(evaluate(&start), tempo::<TridPosition>());
+}
+
+/// The committed weight of the `tempo` term of a variant.
+fn tempo<P: engine::eval::weights::Weighted>() -> i32 {
+    let w = P::committed().get();
+    w.values[w.names.iter().position(|n| *n == "tempo").unwrap()]
 }
 
 #[test]
 fn symmetric_starts_score_the_tempo_only() {
     let s = StackedPosition::start(&Setup::standard(Variant::Stacked)).unwrap();
-    assert_eq!(evaluate(&s), engine::eval::TEMPO);
+    assert_eq!(evaluate(&s), tempo::<StackedPosition>());
     let q: QuadlevelPosition = pos(Variant::Quadlevel, rules::quadlevel::START);
-    assert_eq!(evaluate(&q), engine::eval::TEMPO);
+    assert_eq!(evaluate(&q), tempo::<QuadlevelPosition>());
+    let f: FourfoldPosition = pos(Variant::Fourfold, rules::fourfold::START);
+    assert_eq!(evaluate(&f), tempo::<FourfoldPosition>());
 }
 
 #[test]
@@ -164,4 +172,35 @@ fn stacked_mobility_counts_the_same_board_moves_the_rules_allow_each_piece_kind(
     // next to White's king on Be1 (the knight on Tc6 reaches d8, but on the wrong board).
     let ka = names.iter().position(|n| *n == "king_attack").unwrap();
     assert_eq!(f.0[ka], 1);
+}
+
+#[test]
+fn stacked_mop_up_counts_the_hunted_kings_edge_and_flights() {
+    use engine::eval::weights::Weighted;
+    // White (a queen ahead) hunts Black's king on Ma8: it is 3 + 3 from the centre, and
+    // may flee to a7 and b7 (b8 is the queen's) or straight down or up to Ba8 and Ta8.
+    let white = "8/8/8/8/8/8/8/K*7|k*7/8/8/8/8/8/7Q*/8|8/8/8/8/8/8/8/8 w 0 60";
+    let names = StackedPosition::committed().names();
+    let term = |f: &[i32], name: &str| f[names.iter().position(|n| *n == name).unwrap()];
+    let p: StackedPosition = pos(Variant::Stacked, white);
+    assert_eq!(p.king_flights(rules::Color::Black), 4);
+    let f = p.features().0;
+    assert_eq!(
+        (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
+        (6, 4)
+    );
+    // From the hunted side's view the counts change sign.
+    let p: StackedPosition = pos(Variant::Stacked, &white.replace(" w ", " b "));
+    let f = p.features().0;
+    assert_eq!(
+        (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
+        (-6, -4)
+    );
+    // A black rook against the queen: a lead of less than a rook, no mop-up.
+    let even = "8/8/8/8/8/8/8/K*7|k*7/8/8/8/8/8/7Q*/8|8/8/8/8/3r*4/8/8/8 w 0 60";
+    let f = pos::<StackedPosition>(Variant::Stacked, even).features().0;
+    assert_eq!(
+        (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
+        (0, 0)
+    );
 }

@@ -12,7 +12,11 @@ use rules::{Color, PieceKind, Position};
 /// The terms: material; each knight, bishop, rook, queen on the enemy king's board;
 /// ranks of pawn advance; knights and bishops on the four central files; for each piece
 /// kind the squares of its board it attacks that its side does not hold (mobility); the
-/// squares next to the enemy king attacked (king attack); tempo.
+/// squares next to the enemy king attacked (king attack); when one side leads by a
+/// rook's worth of pieces, the mop-up terms for that side: how far the enemy king stands
+/// from its board's centre (it is mated at an edge) and the squares it could flee to
+/// (on its board and straight up or down: pieces attack only their own board, so a king
+/// escapes to a board where none stand); tempo.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -30,6 +34,8 @@ pub const TERMS: &[&str] = &[
     "rook_mobility",
     "queen_mobility",
     "king_attack",
+    "mop_up_edge",
+    "mop_up_flights",
     "tempo",
 ];
 /// The first on-king-board term (knight; then bishop, rook, queen).
@@ -39,7 +45,12 @@ const CENTRAL: usize = 10;
 /// Knight, bishop, rook, queen.
 const MOBILITY: usize = 11;
 const KING_ATTACK: usize = 15;
-const TEMPO: usize = 16;
+const MOP_UP_EDGE: usize = 16;
+const MOP_UP_FLIGHTS: usize = 17;
+const TEMPO: usize = 18;
+/// Piece material (standard values, pawns not counted) one side must lead by for the
+/// mop-up terms to count: enough to mate, if the enemy king can be caught.
+const MOP_UP_LEAD: Value = 500;
 const CENTRAL_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 
 static WEIGHTS: Committed = Committed::new("stacked", TERMS, include_str!("weights/stacked.txt"));
@@ -71,6 +82,9 @@ impl Weighted for StackedPosition {
             t.add(MOBILITY + k, a.mobility[k] - b.mobility[k]);
         }
         t.add(KING_ATTACK, a.king_attack - b.king_attack);
+        let (edge, flights) = mop_up(self, us);
+        t.add(MOP_UP_EDGE, edge);
+        t.add(MOP_UP_FLIGHTS, flights);
         t.add(TEMPO, 1);
     }
 }
@@ -82,6 +96,37 @@ impl Evaluate for StackedPosition {
     fn piece_values(&self) -> PieceValues {
         weights::piece_values(WEIGHTS.get())
     }
+}
+
+/// The mop-up counts from `us`'s view: for the side with a lead of [`MOP_UP_LEAD`] in
+/// pieces (positive when that is `us`), the enemy king's distance from its board's
+/// centre (0–6, Manhattan from the nearest of the four central squares) and its flight
+/// squares ([`StackedPosition::king_flights`], 0–10).
+fn mop_up(p: &StackedPosition, us: Color) -> (Value, Value) {
+    let pieces = |c: Color| -> Value {
+        let m = p.material()[c.index()];
+        [
+            (PieceKind::Knight, 310),
+            (PieceKind::Bishop, 330),
+            (PieceKind::Rook, 500),
+            (PieceKind::Queen, 950),
+        ]
+        .into_iter()
+        .map(|(kind, v)| Value::from(m[kind.index()]) * v)
+        .sum()
+    };
+    let lead = pieces(us) - pieces(us.opposite());
+    let (loser, sign) = if lead >= MOP_UP_LEAD {
+        (us.opposite(), 1)
+    } else if lead <= -MOP_UP_LEAD {
+        (us, -1)
+    } else {
+        return (0, 0);
+    };
+    let local = p.king_local(loser) as Value;
+    let centre = |v: Value| (3 - v).max(v - 4);
+    let edge = centre(local % 8) + centre(local / 8);
+    (sign * edge, sign * p.king_flights(loser) as Value)
 }
 
 fn side(p: &StackedPosition, c: Color) -> Side {

@@ -25,6 +25,30 @@ impl StackedPosition {
         local_of(usize::from(self.kings[color.index()]))
     }
 
+    /// The squares a side's moved king could step to if it were that side's turn: the
+    /// free neighbours on its board and the same square on the boards above and below,
+    /// wherever the other side does not attack them (an endgame's measure of how caught
+    /// a lone king is; an unmoved king's first-move extras are not counted).
+    pub fn king_flights(&self, color: Color) -> u32 {
+        let them = color.opposite();
+        let king = usize::from(self.kings[color.index()]);
+        let (kz, ks) = (king >> 6, local_of(king));
+        let without_king = self.all_occupied(kz) ^ (1 << ks);
+        let mut flights = 0;
+        let mut steps = KING[ks] & !self.occupied[kz][color.index()];
+        while steps != 0 {
+            let t = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            flights += u32::from(!self.is_attacked(kz, t, them, without_king));
+        }
+        for z in [kz.wrapping_sub(1), kz + 1] {
+            if z < 3 && self.all_occupied(z) & (1 << ks) == 0 {
+                flights += u32::from(!self.is_attacked(z, ks, them, self.all_occupied(z)));
+            }
+        }
+        flights
+    }
+
     /// The local squares of one board a side's pieces stand on.
     pub fn occupied_on_board(&self, board: usize, color: Color) -> u64 {
         self.occupied[board][color.index()]
