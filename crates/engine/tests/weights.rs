@@ -55,9 +55,8 @@ fn evaluation_is_the_weighted_sum_of_the_terms() {
     );
     check::<TridPosition>(
         &Setup::standard(Variant::Trid),
-        // Tuned (weights/trid.txt says how).
-        [88, 311, 339, 517, 826],
-        -2,
+        [100, 310, 330, 500, 950],
+        engine::eval::TEMPO,
     );
     check::<QuadlevelPosition>(
         &Setup::standard(Variant::Quadlevel),
