@@ -7,6 +7,7 @@ use rules::{Setup, SetupError};
 use std::process::ExitCode;
 
 mod bench_cmd;
+mod book_cmd;
 mod engine_cmd;
 mod loadtest;
 mod matches;
@@ -96,6 +97,8 @@ enum Command {
     Selfplay(selfplay_cmd::SelfplayArgs),
     /// Fit a variant's evaluation weights to self-play data
     Tune(tune_cmd::TuneArgs),
+    /// Write balanced openings (the books `match` plays by default)
+    Book(book_cmd::BookArgs),
     /// Import a record file and print the final position string
     Replay {
         /// The record file (PGN-shaped, records.md)
@@ -131,6 +134,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => matches::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
+        Command::Book(args) => book_cmd::run(&args),
         Command::Replay { file, public } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure(format!("cannot read {}: {e}", file.display())))?;

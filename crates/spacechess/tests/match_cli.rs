@@ -104,3 +104,96 @@ fn pairs_played_at_once_are_all_counted_and_recorded() {
         assert!(plies >= 6, "the opening's moves are included: {line}");
     }
 }
+
+/// The bracketed opening of each pair line.
+fn pair_openings(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("pair "))
+        .map(|l| {
+            l.split_once('[')
+                .unwrap()
+                .1
+                .split_once(']')
+                .unwrap()
+                .0
+                .to_string()
+        })
+        .collect()
+}
+
+fn quick_match(extra: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args([
+            "match", "fourfold", "--a-go", "depth 1", "--b-go", "depth 1",
+        ])
+        .args(["--games", "4", "--min-games", "4", "--max-plies", "20"])
+        .args(extra)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_match_plays_the_committed_book_unless_told_otherwise() {
+    let book = include_str!("../books/fourfold.txt");
+    let lines: Vec<&str> = book.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() >= 100, "a book of hundreds of lines");
+    // Seed 1 starts at the book's first line; seed 2 at the line after this match's pairs.
+    assert_eq!(pair_openings(&quick_match(&[])), lines[..2]);
+    assert_eq!(pair_openings(&quick_match(&["--seed", "2"])), lines[2..4]);
+    let random = pair_openings(&quick_match(&["--random-openings"]));
+    assert_eq!(random.len(), 2);
+    assert!(
+        random.iter().all(|o| !lines.contains(&o.as_str())),
+        "{random:?}"
+    );
+}
+
+#[test]
+fn the_book_command_keeps_balanced_openings_of_the_length_asked() {
+    let dir = std::env::temp_dir().join(format!("books-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args([
+            "book",
+            "--variant",
+            "stacked",
+            "--lines",
+            "3",
+            "--plies",
+            "4",
+        ])
+        .args(["--nodes", "3000", "--out"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(dir.join("stacked.txt")).expect("the book");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        text.starts_with("# spacechess book --variant stacked --lines 3"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines.iter().all(|l| l.split_whitespace().count() == 4),
+        "{text}"
+    );
+    // A margin beyond reason is refused, naming the flag.
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(["book", "--margin", "50", "--out"])
+        .arg(std::env::temp_dir())
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--margin"));
+}

@@ -45,9 +45,12 @@ pub struct MatchArgs {
     /// Most games (pairs × 2)
     #[arg(long, default_value_t = 100)]
     pub games: u32,
-    /// Random opening length in plies
+    /// Random opening length in plies (with --random-openings, or a setup without a book)
     #[arg(long, default_value_t = 6)]
     pub opening_plies: u32,
+    /// Random openings instead of the committed book of balanced openings
+    #[arg(long)]
+    pub random_openings: bool,
     /// A file of openings: one line of move tokens from the start position per opening
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
@@ -250,20 +253,52 @@ fn play_game(
     }
 }
 
-/// Openings: lines of the file, or random playouts of `plies` moves that do not end the game.
+/// The committed book of balanced openings of a standard setup (`spacechess book`).
+pub fn committed_book(setup: &Setup) -> Option<&'static str> {
+    if !setup.options().ids().is_empty() {
+        return None;
+    }
+    Some(match crate::book_cmd::file_name(setup).as_str() {
+        "stacked" => include_str!("../../books/stacked.txt"),
+        "trid-federation" => include_str!("../../books/trid-federation.txt"),
+        "trid-meder" => include_str!("../../books/trid-meder.txt"),
+        "trid-stepwise" => include_str!("../../books/trid-stepwise.txt"),
+        "quadlevel" => include_str!("../../books/quadlevel.txt"),
+        "fourfold" => include_str!("../../books/fourfold.txt"),
+        _ => return None,
+    })
+}
+
+/// The openings of an openings file: one line of move tokens each, `#` comments.
+fn parse_openings(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// Openings: lines of the file given; else the setup's committed book, from a place the
+/// seed chooses (seed 1: its first line); else (or with `--random-openings`) random
+/// playouts of `plies` moves that do not end the game.
 fn openings(args: &MatchArgs, setup: &Setup, count: usize) -> Result<Vec<Vec<String>>, String> {
     if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let list: Vec<Vec<String>> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| l.split_whitespace().map(str::to_string).collect())
-            .collect();
+        let list = parse_openings(&text);
         if list.is_empty() {
             return Err(format!("no openings in {}", path.display()));
         }
         return Ok(list);
+    }
+    if args.setup.pos.is_none() && !args.random_openings {
+        if let Some(book) = committed_book(setup) {
+            let mut list = parse_openings(book);
+            if !list.is_empty() {
+                let from = (args.seed.wrapping_sub(1) as usize).wrapping_mul(count) % list.len();
+                list.rotate_left(from);
+                return Ok(list);
+            }
+        }
     }
     let start = AnyGame::new(setup, None).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
