@@ -11,7 +11,10 @@ fi
 bin=${BIN:-target/release/spacechess}
 GAMES=${GAMES:-40}
 MIN_GAMES=${MIN_GAMES:-20}
-SEED=${SEED:-1} # seed of the random openings of the level matches
+SEED=${SEED:-1} # seed of the openings of the level matches
+# `match` plays the committed books of balanced openings; OPENINGS=--random-openings
+# plays the random 6-ply openings that the figures measured before the books used.
+OPENINGS=${OPENINGS:-}
 LEVELS=${LEVELS:-2 3 4 5 6}
 PLAIN_GAMES=${PLAIN_GAMES:-40}
 PLAIN_DEPTHS=${PLAIN_DEPTHS:-3 4}
@@ -45,7 +48,7 @@ for s in $sections; do
       for n in $LEVELS; do
         $bin match $v --a-go "depth $n" --b-go "depth $((n-1))" --a-option Vary=8 --b-option Vary=8 \
           --a-option Hash=16 --b-option Hash=16 --games "$GAMES" --min-games "$MIN_GAMES" --seed "$SEED" \
-          --max-plies 200 --elo0 0 --elo1 50 | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
+          --max-plies 200 --elo0 0 --elo1 50 $OPENINGS | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
       done
     done
     ;;
@@ -57,7 +60,7 @@ for s in $sections; do
       for v in "${PLAIN_VARIANTS[@]}"; do
         $bin match $v --a-go "depth $d" --b-go "depth $d" --b-option Player=plain \
           --a-option Hash=16 --b-option Hash=16 --games "$PLAIN_GAMES" --min-games "$PLAIN_GAMES" \
-          --max-plies 200 --elo0 0 --elo1 400 | tail -n 1 | sed "s/^/$v depth $d: /"
+          --max-plies 200 --elo0 0 --elo1 400 $OPENINGS | tail -n 1 | sed "s/^/$v depth $d: /"
       done
     done
     ;;
