@@ -67,7 +67,7 @@ function showOpening(): void {
   screen?.dispose();
   screen = null;
   setUrl(null);
-  renderOpening(
+  void renderOpening(
     app,
     STATIC ? null : loadSaved('server'),
     async (choice) => {
@@ -84,11 +84,15 @@ function showOpening(): void {
       });
     },
     { ...opening, savedBrowser: loadSaved('browser') },
-  );
-  const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-  idle(() => {
-    void import('./game/game');
-    void loadScene();
+  ).then(() => {
+    // The game screen and three.js are fetched once the opening screen is up (not while
+    // its catalogue is still loading, which on a slow line or a busy machine can take
+    // longer than the browser takes to go idle), while the player chooses.
+    const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => {
+      void import('./game/game');
+      void loadScene();
+    });
   });
 }
 

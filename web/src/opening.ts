@@ -120,9 +120,9 @@ export function renderOpening(
   onStart: (c: OpeningChoice) => Promise<void>,
   onResume: (s: SavedGame) => void,
   where: OpeningHosts = SERVER_ONLY,
-): void {
+): Promise<void> {
   host.innerHTML = '<main class="opening"><h1>spacechess</h1><p class="loading">Loading…</p></main>';
-  where
+  return where
     .load()
     .then(({ catalogue, hosts }) => renderForm(host, catalogue, saved, onStart, onResume, { ...where, hosts }))
     .catch((e: unknown) => {
