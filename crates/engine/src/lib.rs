@@ -5,6 +5,7 @@ pub mod api;
 pub mod bench;
 pub mod clock;
 pub mod eval;
+mod eval_cache;
 pub mod oracle;
 pub mod ordering;
 pub mod plain;

@@ -10,6 +10,7 @@
 
 use crate::clock::Instant;
 use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values, Evaluate};
+use crate::eval_cache::EvalCache;
 use crate::ordering::{is_tactical, pick_next, Ordering as MoveOrdering, MAX_PLY};
 use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
 use crate::tt::{Bound, Table};
@@ -240,6 +241,7 @@ struct Worker<'a, P: Evaluate> {
     root_depth: i32,
     non_pawn_guard: bool,
     reductions: [[u8; 64]; 64],
+    evals: EvalCache,
 }
 
 impl<'a, P: Evaluate> Worker<'a, P> {
@@ -277,7 +279,15 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             root_depth: 0,
             non_pawn_guard: values[1] > 0,
             reductions,
+            evals: EvalCache::default(),
         }
+    }
+
+    /// The static evaluation of the current position (from the cache when it has it).
+    #[inline]
+    fn static_eval(&mut self) -> Value {
+        let pos = &self.pos;
+        self.evals.get_or(pos.hash(), || evaluate(pos))
     }
 
     fn stopped(&mut self) -> bool {
@@ -632,7 +642,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         self.count_node();
         let pv_node = beta - alpha > 1;
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.static_eval();
         }
         if self.is_repetition() || self.pos.insufficient_material() {
             return DRAW;
@@ -664,7 +674,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            entry.map_or_else(|| evaluate(&self.pos), |e| e.eval)
+            entry.map_or_else(|| self.static_eval(), |e| e.eval)
         };
 
         // Null move: if passing still holds beta, a real move will too. Not in check,
@@ -814,7 +824,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         self.count_node();
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.static_eval();
         }
         let key = self.pos.hash();
         let entry = self.shared.table.probe(key);
@@ -830,7 +840,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             }
         }
         let in_check = self.pos.in_check();
-        let material = if in_check { 0 } else { evaluate(&self.pos) };
+        let material = if in_check { 0 } else { self.static_eval() };
         // Far above beta whatever the mobility: stand pat without generating moves.
         if !in_check && material - LAZY_MARGIN >= beta {
             return material;

@@ -3,7 +3,7 @@
 //! move per piece kind and attacks around the enemy king.
 //! Weights: `weights/stacked.txt`.
 
-use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
+use super::weights::{self, material_terms_of, Committed, Terms, Weighted, MATERIAL};
 use super::{Evaluate, PieceValues};
 use crate::score::Value;
 use rules::stacked::StackedPosition;
@@ -72,7 +72,9 @@ impl Weighted for StackedPosition {
     fn terms<T: Terms>(&self, t: &mut T) {
         let us = self.turn();
         let (a, b) = (side(self, us), side(self, us.opposite()));
-        material_terms(self, t);
+        // Counted once: the material terms and the mop-up's lead both read them.
+        let material = self.material();
+        material_terms_of(&material, us, t);
         for k in 0..4 {
             t.add(ON_KING_BOARD + k, a.on_king_board[k] - b.on_king_board[k]);
         }
@@ -82,7 +84,7 @@ impl Weighted for StackedPosition {
             t.add(MOBILITY + k, a.mobility[k] - b.mobility[k]);
         }
         t.add(KING_ATTACK, a.king_attack - b.king_attack);
-        let (edge, flights) = mop_up(self, us);
+        let (edge, flights) = mop_up(self, us, &material);
         t.add(MOP_UP_EDGE, edge);
         t.add(MOP_UP_FLIGHTS, flights);
         t.add(TEMPO, 1);
@@ -102,9 +104,9 @@ impl Evaluate for StackedPosition {
 /// pieces (positive when that is `us`), the enemy king's distance from its board's
 /// centre (0–6, Manhattan from the nearest of the four central squares) and its flight
 /// squares ([`StackedPosition::king_flights`], 0–10).
-fn mop_up(p: &StackedPosition, us: Color) -> (Value, Value) {
+fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> (Value, Value) {
     let pieces = |c: Color| -> Value {
-        let m = p.material()[c.index()];
+        let m = material[c.index()];
         [
             (PieceKind::Knight, 310),
             (PieceKind::Bishop, 330),

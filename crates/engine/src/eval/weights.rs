@@ -20,7 +20,7 @@
 
 use super::PieceValues;
 use crate::score::Value;
-use rules::Position;
+use rules::{Color, Position};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -308,8 +308,12 @@ pub const MATERIAL: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
 /// Material difference of each kind (terms 0–4), for the side to move.
 #[inline]
 pub fn material_terms<P: Position, T: Terms>(pos: &P, t: &mut T) {
-    let m = pos.material();
-    let us = pos.turn().index();
+    material_terms_of(&pos.material(), pos.turn(), t);
+}
+
+/// [`material_terms`] from counts already taken (`Position::material`), `us` to move.
+pub fn material_terms_of<T: Terms>(m: &[[u8; 6]; 2], us: Color, t: &mut T) {
+    let us = us.index();
     let kinds = m[us].iter().zip(&m[1 - us]).take(MATERIAL.len());
     for (k, (&ours, &theirs)) in kinds.enumerate() {
         t.add(k, Value::from(ours) - Value::from(theirs));

@@ -217,26 +217,22 @@ pub fn line(a: usize, b: usize) -> u64 {
     LINES.line[a][b]
 }
 
+/// The ray from `s` in a direction of increasing square numbers (north, east, north-east,
+/// north-west), up to and including its first blocker. Branch-free: a sentinel on h8,
+/// from which no such ray leads, stands in for "no blocker".
 #[inline]
 fn positive_ray(d: usize, s: usize, occupied: u64) -> u64 {
     let ray = RAYS[d][s];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
-    } else {
-        ray ^ RAYS[d][blockers.trailing_zeros() as usize]
-    }
+    let first = (ray & occupied | 1 << 63).trailing_zeros() as usize;
+    ray ^ RAYS[d][first]
 }
 
+/// As [`positive_ray`] for decreasing square numbers, with the sentinel on a1.
 #[inline]
 fn negative_ray(d: usize, s: usize, occupied: u64) -> u64 {
     let ray = RAYS[d][s];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
-    } else {
-        ray ^ RAYS[d][63 - blockers.leading_zeros() as usize]
-    }
+    let first = 63 - (ray & occupied | 1).leading_zeros() as usize;
+    ray ^ RAYS[d][first]
 }
 
 /// Squares a rook on `s` attacks on a board with these occupied squares.
@@ -289,6 +285,34 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ray_sentinels_lead_nowhere() {
+        // positive_ray and negative_ray read these when a ray has no blocker.
+        for d in [N, E, NE, NW] {
+            assert_eq!(RAYS[d][63], 0, "direction {d} from h8");
+        }
+        for d in [S, W, SW, SE] {
+            assert_eq!(RAYS[d][0], 0, "direction {d} from a1");
+        }
+    }
+
+    #[test]
+    fn slider_attacks_stop_at_and_include_the_first_blocker() {
+        // A rook on d4 (27), blockers on d6 (43) and b4 (25): up to d6, left to b4, and
+        // the open ends to d1 and h4.
+        let rook = rook_attacks(27, 1 << 43 | 1 << 25);
+        let expected: u64 = [35, 43, 26, 25, 28, 29, 30, 31, 19, 11, 3]
+            .iter()
+            .map(|&s| 1u64 << s)
+            .sum();
+        assert_eq!(rook, expected);
+        // A bishop on a1 with nothing in the way sees the whole long diagonal.
+        assert_eq!(
+            bishop_attacks(0, 0),
+            [9, 18, 27, 36, 45, 54, 63].iter().map(|&s| 1u64 << s).sum()
+        );
+    }
 
     #[test]
     fn leaper_tables_count_squares() {
