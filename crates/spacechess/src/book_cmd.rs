@@ -5,16 +5,15 @@
 //! default openings.
 
 use crate::bench_cmd::playout;
+use crate::fixed_nodes::{self, chosen_setups};
 use crate::Failure;
-use engine::api::{self, Limits, Score, SearchOptions, Settings};
-use rules::catalogue::standard_setups as setups;
+use engine::api::Score;
 use rules::{GameStatus, Setup};
 use std::collections::HashSet;
 use std::io::Write;
 
-/// Most lines per setup and nodes per position accepted (bounds the run and the file).
+/// Most lines per setup accepted (bounds the run and the file).
 pub const MAX_LINES: u32 = 10_000;
-pub const MAX_NODES: u64 = 10_000_000;
 
 #[derive(clap::Args)]
 pub struct BookArgs {
@@ -56,12 +55,7 @@ pub fn run(args: &BookArgs) -> Result<(), Failure> {
             args.lines
         )));
     }
-    if args.nodes == 0 || args.nodes > MAX_NODES {
-        return Err(Failure(format!(
-            "--nodes must be 1 to {MAX_NODES}, not {}",
-            args.nodes
-        )));
-    }
+    fixed_nodes::check_nodes(args.nodes)?;
     if !(0.0..=10.0).contains(&args.margin) {
         return Err(Failure(format!(
             "--margin must be 0 to 10 pawns, not {}",
@@ -74,13 +68,7 @@ pub fn run(args: &BookArgs) -> Result<(), Failure> {
             args.plies
         )));
     }
-    let chosen: Vec<Setup> = match &args.variant {
-        Some(v) => vec![Setup::from_ids(v, args.rules.as_deref(), &[])?],
-        None if args.rules.is_some() => {
-            return Err(Failure("--rules needs --variant trid".to_string()))
-        }
-        None => setups(),
-    };
+    let chosen = chosen_setups(args.variant.as_deref(), args.rules.as_deref())?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Failure(format!("cannot create {}: {e}", args.out.display())))?;
     for setup in chosen {
@@ -140,14 +128,6 @@ fn margin_cp(setup: &Setup, pawns: f64) -> i32 {
 /// The kept lines of one setup and how many openings were tried.
 fn book(setup: &Setup, args: &BookArgs, margin: i32) -> Result<(Vec<Vec<String>>, u64), Failure> {
     let start = rules::any::new_game(setup, None)?;
-    let settings = Settings {
-        threads: 1,
-        hash_mb: 16,
-    };
-    let limits = Limits {
-        nodes: Some(args.nodes),
-        ..Limits::default()
-    };
     let mut kept = Vec::new();
     let mut seen = HashSet::new();
     let most = u64::from(args.lines) * TRIES_PER_LINE;
@@ -163,11 +143,7 @@ fn book(setup: &Setup, args: &BookArgs, margin: i32) -> Result<(Vec<Vec<String>>
         {
             continue;
         }
-        let options = SearchOptions {
-            seed: seed | 1,
-            ..SearchOptions::default()
-        };
-        let r = api::start_search_with(&game, limits, settings, options, Box::new(|_| {})).wait();
+        let r = fixed_nodes::search(&game, args.nodes, seed);
         if matches!(r.score, Score::Cp(cp) if cp.abs() <= margin) {
             kept.push(line);
         }

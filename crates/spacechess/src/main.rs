@@ -9,6 +9,7 @@ use std::process::ExitCode;
 mod bench_cmd;
 mod book_cmd;
 mod engine_cmd;
+mod fixed_nodes;
 mod loadtest;
 mod matches;
 mod perft_cmd;

@@ -3,16 +3,15 @@
 //! `engine::tune::data`: setup, result, search score, position string per line).
 
 use crate::bench_cmd::playout;
+use crate::fixed_nodes::{self, chosen_setups};
 use crate::Failure;
-use engine::api::{self, Limits, Score, SearchOptions, Settings};
+use engine::api::Score;
 use engine::tune::data::{GameResult, Record, MAX_SCORE};
-use rules::catalogue::standard_setups as setups;
 use rules::{Color, GameStatus, Setup};
 use std::io::Write;
 
-/// Most games per setup and nodes per move accepted (bounds the run and the file).
+/// Most games per setup accepted (bounds the run and the file).
 pub const MAX_GAMES: u32 = 100_000;
-pub const MAX_NODES: u64 = 10_000_000;
 
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
@@ -56,19 +55,8 @@ pub fn run(args: &SelfplayArgs) -> Result<(), Failure> {
             args.games
         )));
     }
-    if args.nodes == 0 || args.nodes > MAX_NODES {
-        return Err(Failure(format!(
-            "--nodes must be 1 to {MAX_NODES}, not {}",
-            args.nodes
-        )));
-    }
-    let chosen: Vec<Setup> = match &args.variant {
-        Some(v) => vec![Setup::from_ids(v, args.rules.as_deref(), &[])?],
-        None if args.rules.is_some() => {
-            return Err(Failure("--rules needs --variant trid".to_string()))
-        }
-        None => setups(),
-    };
+    fixed_nodes::check_nodes(args.nodes)?;
+    let chosen = chosen_setups(args.variant.as_deref(), args.rules.as_deref())?;
     let mut out: Box<dyn Write> = if args.out == "-" {
         Box::new(std::io::stdout().lock())
     } else {
@@ -118,23 +106,11 @@ fn play(
     let mut game = playout(&start, u64::from(args.opening_plies), seed);
     let mut records = Vec::new();
     let mut decisive: Vec<Color> = Vec::new();
-    let settings = Settings {
-        threads: 1,
-        hash_mb: 16,
-    };
-    let options = SearchOptions {
-        seed: seed | 1,
-        ..SearchOptions::default()
-    };
-    let limits = Limits {
-        nodes: Some(args.nodes),
-        ..Limits::default()
-    };
     for _ in game.ply()..args.max_plies as usize {
         if let GameStatus::Over(o) = game.status() {
             return Ok((finish(&mut records, o.winner), records));
         }
-        let r = api::start_search_with(&game, limits, settings, options, Box::new(|_| {})).wait();
+        let r = fixed_nodes::search(&game, args.nodes, seed);
         let Some(best) = r.best else { break };
         let turn = game.turn();
         let white = |cp: i32| if turn == Color::White { cp } else { -cp };
