@@ -57,6 +57,17 @@ fn a_bad_engine_option_is_reported() {
 }
 
 #[test]
+fn a_match_from_a_position_is_refused_with_the_way_to_give_openings() {
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(["match", "fourfold", "--pos", "k7/8/8/8 w", "--games", "2"])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--pos") && err.contains("--openings"), "{err}");
+}
+
+#[test]
 fn pairs_played_at_once_are_all_counted_and_recorded() {
     let records = std::env::temp_dir().join(format!("match-records-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&records);

@@ -290,7 +290,7 @@ fn openings(args: &MatchArgs, setup: &Setup, count: usize) -> Result<Vec<Vec<Str
         }
         return Ok(list);
     }
-    if args.setup.pos.is_none() && !args.random_openings {
+    if !args.random_openings {
         if let Some(book) = committed_book(setup) {
             let mut list = parse_openings(book);
             if !list.is_empty() {
@@ -370,6 +370,13 @@ fn write_records(path: &std::path::Path, pair: &PairResult) -> Result<(), String
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), crate::Failure> {
+    // The games start from the setup's start position (the engines are told
+    // `position startpos`); the flag comes with the shared setup arguments.
+    if let Some(pos) = &args.setup.pos {
+        return Err(crate::Failure(format!(
+            "match plays from the start position, not from --pos {pos:?}; give openings with --openings FILE"
+        )));
+    }
     let setup = args.setup.setup()?;
     let sprt = Sprt {
         elo0: args.elo0,
