@@ -12,7 +12,9 @@ let server;
 let browser;
 
 before(async () => {
-  server = await startServer();
+  // A short Oracle (the tests open it and look at the panel): its search does not run
+  // on for 6 s beside the next test.
+  server = await startServer({ args: ['--oracle-ms', '1500'] });
   browser = await launchBrowser();
 });
 

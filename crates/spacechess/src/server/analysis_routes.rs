@@ -192,7 +192,7 @@ async fn oracle_on(
         Some(m) => opt_u64(&m, "budget_ms")?,
         None => None,
     };
-    let budget = super::routes::oracle_budget(budget)?;
+    let budget = super::routes::oracle_budget(budget, svc.config.oracle_default)?;
     let client = addr.ip().to_string();
     blocking(move || svc.analysis_oracle_on(&id, budget, &player, &client))
         .await

@@ -119,7 +119,14 @@ pub struct ServeArgs {
     /// How long a shutdown (Ctrl-C, SIGTERM) waits for open connections, in ms
     #[arg(long, default_value_t = 5_000, hide = true)]
     pub shutdown_grace_ms: u64,
+    /// The Oracle's time per turn when a request names none, in ms (100 to 60 000)
+    #[arg(long, default_value_t = ORACLE_DEFAULT_MS, hide = true,
+          value_parser = clap::value_parser!(u64).range(100..=60_000))]
+    pub oracle_ms: u64,
 }
+
+/// The Oracle's time per turn when a request names none (engine.md: 6 s).
+const ORACLE_DEFAULT_MS: u64 = 6_000;
 
 impl Default for ServeArgs {
     fn default() -> Self {
@@ -149,6 +156,7 @@ impl Default for ServeArgs {
             body_timeout_ms: 10_000,
             request_timeout_ms: 30_000,
             shutdown_grace_ms: 5_000,
+            oracle_ms: ORACLE_DEFAULT_MS,
         }
     }
 }
@@ -261,6 +269,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             first_move: std::time::Duration::from_millis(args.first_move_ms),
             gone_after: std::time::Duration::from_millis(args.gone_ms),
         },
+        oracle_default: std::time::Duration::from_millis(args.oracle_ms),
     };
     let served: Result<(), Failure> = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)

@@ -178,6 +178,7 @@ mod tests {
                 hash_mb: 1,
             },
             online: super::super::absence::OnlineTimes::default(),
+            oracle_default: std::time::Duration::from_secs(6),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         assert_eq!(svc.resume_all().unwrap(), 2);

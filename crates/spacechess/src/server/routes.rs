@@ -429,9 +429,15 @@ async fn resign(
 /// Oracle budget bounds in milliseconds.
 const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 
-/// An Oracle's `budget_ms` (default 6 s), checked.
-pub(super) fn oracle_budget(budget_ms: Option<u64>) -> Result<Duration, ApiError> {
-    let budget = budget_ms.unwrap_or(6000);
+/// An Oracle's `budget_ms`, checked; without one, the server's default (`serve
+/// --oracle-ms`, 6 s).
+pub(super) fn oracle_budget(
+    budget_ms: Option<u64>,
+    default: Duration,
+) -> Result<Duration, ApiError> {
+    let Some(budget) = budget_ms else {
+        return Ok(default);
+    };
     if !ORACLE_BUDGET_MS.contains(&budget) {
         return Err(ApiError::bad_request(format!(
             "field \"budget_ms\" must be {} to {}",
@@ -453,7 +459,7 @@ async fn oracle_on(
         Some(m) => opt_u64(&m, "budget_ms")?,
         None => None,
     };
-    let budget = oracle_budget(budget)?;
+    let budget = oracle_budget(budget, svc.config.oracle_default)?;
     let client = client(&addr);
     blocking(move || svc.oracle_on(&id, budget, &player, &client)).await?;
     Ok(StatusCode::ACCEPTED)
@@ -538,4 +544,23 @@ async fn record(
     let form = form.map_err(|e| ApiError::bad_request(e.to_string()))?;
     let text = blocking(move || svc.record(&id, form)).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_oracle_without_a_budget_gets_the_servers_default_and_a_named_one_is_checked() {
+        let default = Duration::from_millis(1500);
+        assert_eq!(oracle_budget(None, default).unwrap(), default);
+        assert_eq!(
+            oracle_budget(Some(800), default).unwrap(),
+            Duration::from_millis(800)
+        );
+        for out_of_range in [0, 99, 60_001] {
+            let err = oracle_budget(Some(out_of_range), default).unwrap_err();
+            assert!(format!("{err:?}").contains("budget_ms"), "{err:?}");
+        }
+    }
 }

@@ -52,6 +52,8 @@ pub struct ServiceConfig {
     pub engine: Settings,
     /// Online games' first-move and absence times.
     pub online: OnlineTimes,
+    /// The Oracle's time per turn when a request names none.
+    pub oracle_default: std::time::Duration,
 }
 
 /// One game: its WebSocket channel and its state.
@@ -948,6 +950,7 @@ impl TestService {
                 hash_mb: 1,
             },
             online: OnlineTimes::default(),
+            oracle_default: std::time::Duration::from_secs(6),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         TestService {
