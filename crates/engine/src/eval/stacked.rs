@@ -1,6 +1,6 @@
 //! Stacked Boards: material, being on the enemy king's board (only pieces there can
-//! attack the king: captures are board-local), pawn advance, central files, room to
-//! move per piece kind and attacks around the enemy king.
+//! attack the king: captures are board-local), pawn advance, central files and the
+//! knights' room to move.
 //! Weights: `weights/stacked.txt`.
 
 use super::weights::{self, material_terms_of, Committed, Terms, Weighted, MATERIAL};
@@ -10,13 +10,14 @@ use rules::stacked::StackedPosition;
 use rules::{Color, PieceKind, Position};
 
 /// The terms: material; each knight, bishop, rook, queen on the enemy king's board;
-/// ranks of pawn advance; knights and bishops on the four central files; for each piece
-/// kind the squares of its board it attacks that its side does not hold (mobility); the
-/// squares next to the enemy king attacked (king attack); when one side leads by a
-/// rook's worth of pieces, the mop-up terms for that side: how far the enemy king stands
-/// from its board's centre (it is mated at an edge) and the squares it could flee to
-/// (on its board and straight up or down: pieces attack only their own board, so a king
-/// escapes to a board where none stand); tempo.
+/// ranks of pawn advance; knights and bishops on the four central files; the squares of
+/// its board each knight attacks that its side does not hold (its mobility: a table
+/// look-up; the sliders' mobility and the attacks next to the enemy king were terms
+/// until a match at equal time preferred the speed, docs/engine.md); when one side leads
+/// by a rook's worth of pieces, the mop-up terms for that side: how far the enemy king
+/// stands from its board's centre (it is mated at an edge) and the squares it could flee
+/// to (on its board and straight up or down: pieces attack only their own board, so a
+/// king escapes to a board where none stand); tempo.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -30,10 +31,6 @@ pub const TERMS: &[&str] = &[
     "pawn_advance",
     "central",
     "knight_mobility",
-    "bishop_mobility",
-    "rook_mobility",
-    "queen_mobility",
-    "king_attack",
     "mop_up_edge",
     "mop_up_flights",
     "tempo",
@@ -42,12 +39,10 @@ pub const TERMS: &[&str] = &[
 const ON_KING_BOARD: usize = 5;
 const PAWN_ADVANCE: usize = 9;
 const CENTRAL: usize = 10;
-/// Knight, bishop, rook, queen.
-const MOBILITY: usize = 11;
-const KING_ATTACK: usize = 15;
-const MOP_UP_EDGE: usize = 16;
-const MOP_UP_FLIGHTS: usize = 17;
-const TEMPO: usize = 18;
+const KNIGHT_MOBILITY: usize = 11;
+const MOP_UP_EDGE: usize = 12;
+const MOP_UP_FLIGHTS: usize = 13;
+const TEMPO: usize = 14;
 /// Piece material (standard values, pawns not counted) one side must lead by for the
 /// mop-up terms to count: enough to mate, if the enemy king can be caught.
 const MOP_UP_LEAD: Value = 500;
@@ -56,13 +51,12 @@ const CENTRAL_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 static WEIGHTS: Committed = Committed::new("stacked", TERMS, include_str!("weights/stacked.txt"));
 
 /// One side's counts: pieces on the enemy king's board (knight to queen), pawn advance,
-/// central minor pieces, mobility (knight to queen), king attack.
+/// central minor pieces, knight mobility.
 struct Side {
     on_king_board: [Value; 4],
     pawn_advance: Value,
     central: Value,
-    mobility: [Value; 4],
-    king_attack: Value,
+    knight_mobility: Value,
 }
 
 impl Weighted for StackedPosition {
@@ -80,10 +74,7 @@ impl Weighted for StackedPosition {
         }
         t.add(PAWN_ADVANCE, a.pawn_advance - b.pawn_advance);
         t.add(CENTRAL, a.central - b.central);
-        for k in 0..4 {
-            t.add(MOBILITY + k, a.mobility[k] - b.mobility[k]);
-        }
-        t.add(KING_ATTACK, a.king_attack - b.king_attack);
+        t.add(KNIGHT_MOBILITY, a.knight_mobility - b.knight_mobility);
         let (edge, flights) = mop_up(self, us, &material);
         t.add(MOP_UP_EDGE, edge);
         t.add(MOP_UP_FLIGHTS, flights);
@@ -133,19 +124,11 @@ fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> (Value, Va
 
 fn side(p: &StackedPosition, c: Color) -> Side {
     let enemy_king_board = p.king_board(c.opposite());
-    // The enemy king's neighbours: only pieces on its board can attack them.
-    let enemy_zone = p.attacks(
-        enemy_king_board,
-        PieceKind::King,
-        c.opposite(),
-        p.king_local(c.opposite()),
-    );
     let mut s = Side {
         on_king_board: [0; 4],
         pawn_advance: 0,
         central: 0,
-        mobility: [0; 4],
-        king_attack: 0,
+        knight_mobility: 0,
     };
     for (k, kind) in [
         PieceKind::Knight,
@@ -157,24 +140,19 @@ fn side(p: &StackedPosition, c: Color) -> Side {
     .enumerate()
     {
         s.on_king_board[k] = p.pieces_on_board(enemy_king_board, c, kind).count_ones() as Value;
-        for b in 0..3 {
-            let mut bits = p.pieces_on_board(b, c, kind);
-            if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
-                s.central += (bits & CENTRAL_FILES).count_ones() as Value;
-            }
-            let own = p.occupied_on_board(b, c);
-            while bits != 0 {
-                let local = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let attacks = p.attacks(b, kind, c, local);
-                s.mobility[k] += (attacks & !own).count_ones() as Value;
-                if b == enemy_king_board {
-                    s.king_attack += (attacks & enemy_zone).count_ones() as Value;
-                }
-            }
-        }
     }
     for b in 0..3 {
+        let minors =
+            p.pieces_on_board(b, c, PieceKind::Knight) | p.pieces_on_board(b, c, PieceKind::Bishop);
+        s.central += (minors & CENTRAL_FILES).count_ones() as Value;
+        let own = p.occupied_on_board(b, c);
+        let mut knights = p.pieces_on_board(b, c, PieceKind::Knight);
+        while knights != 0 {
+            let local = knights.trailing_zeros() as usize;
+            knights &= knights - 1;
+            s.knight_mobility +=
+                (p.attacks(b, PieceKind::Knight, c, local) & !own).count_ones() as Value;
+        }
         let mut pawns = p.pieces_on_board(b, c, PieceKind::Pawn);
         while pawns != 0 {
             let local = pawns.trailing_zeros() as Value;
