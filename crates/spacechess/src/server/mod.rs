@@ -120,13 +120,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 5_000, hide = true)]
     pub shutdown_grace_ms: u64,
     /// The Oracle's time per turn when a request names none, in ms (100 to 60 000)
-    #[arg(long, default_value_t = ORACLE_DEFAULT_MS, hide = true,
-          value_parser = clap::value_parser!(u64).range(100..=60_000))]
+    #[arg(long, default_value_t = routes::ORACLE_DEFAULT_MS, hide = true,
+          value_parser = clap::value_parser!(u64).range(routes::ORACLE_BUDGET_MS))]
     pub oracle_ms: u64,
 }
-
-/// The Oracle's time per turn when a request names none (engine.md: 6 s).
-const ORACLE_DEFAULT_MS: u64 = 6_000;
 
 impl Default for ServeArgs {
     fn default() -> Self {
@@ -156,7 +153,7 @@ impl Default for ServeArgs {
             body_timeout_ms: 10_000,
             request_timeout_ms: 30_000,
             shutdown_grace_ms: 5_000,
-            oracle_ms: ORACLE_DEFAULT_MS,
+            oracle_ms: routes::ORACLE_DEFAULT_MS,
         }
     }
 }

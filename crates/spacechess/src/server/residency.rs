@@ -178,7 +178,9 @@ mod tests {
                 hash_mb: 1,
             },
             online: super::super::absence::OnlineTimes::default(),
-            oracle_default: std::time::Duration::from_secs(6),
+            oracle_default: std::time::Duration::from_millis(
+                super::super::routes::ORACLE_DEFAULT_MS,
+            ),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         assert_eq!(svc.resume_all().unwrap(), 2);

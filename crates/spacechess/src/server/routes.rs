@@ -426,8 +426,11 @@ async fn resign(
         .map(JsonText)
 }
 
-/// Oracle budget bounds in milliseconds.
-const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
+/// Oracle budget bounds in milliseconds (a request's `budget_ms`, `serve --oracle-ms`).
+pub(super) const ORACLE_BUDGET_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
+/// The Oracle's time per turn when a request names none and the server was given no
+/// `--oracle-ms` (engine.md: 6 s).
+pub(super) const ORACLE_DEFAULT_MS: u64 = 6_000;
 
 /// An Oracle's `budget_ms`, checked; without one, the server's default (`serve
 /// --oracle-ms`, 6 s).
@@ -561,6 +564,24 @@ mod tests {
         for out_of_range in [0, 99, 60_001] {
             let err = oracle_budget(Some(out_of_range), default).unwrap_err();
             assert!(format!("{err:?}").contains("budget_ms"), "{err:?}");
+        }
+    }
+
+    #[test]
+    fn serve_takes_an_oracle_default_within_the_same_bounds() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Serve {
+            #[command(flatten)]
+            args: super::super::ServeArgs,
+        }
+        let parse = |v: &str| Serve::try_parse_from(["serve", "--oracle-ms", v]);
+        assert_eq!(parse("1500").unwrap().args.oracle_ms, 1500);
+        let default = Serve::try_parse_from(["serve"]).unwrap().args.oracle_ms;
+        assert_eq!(default, ORACLE_DEFAULT_MS);
+        for out_of_range in ["99", "60001"] {
+            let err = parse(out_of_range).err().unwrap().to_string();
+            assert!(err.contains("--oracle-ms"), "{err}");
         }
     }
 }

@@ -950,7 +950,7 @@ impl TestService {
                 hash_mb: 1,
             },
             online: OnlineTimes::default(),
-            oracle_default: std::time::Duration::from_secs(6),
+            oracle_default: std::time::Duration::from_millis(super::routes::ORACLE_DEFAULT_MS),
         };
         let svc = Service::new(store, config, rt.handle().clone());
         TestService {
