@@ -17,6 +17,17 @@ pub trait MoveBatch: IntoIterator {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Appends the batch's moves to `out`, in iteration order. Batches of target sets
+    /// override it with a plain loop over the set: the search lists every node's moves
+    /// this way, and the iterator's general path (promotions, size hints) costs there.
+    #[inline]
+    fn append_to(self, out: &mut Vec<Self::Item>)
+    where
+        Self: Sized,
+    {
+        out.extend(self);
+    }
 }
 
 /// A batch of exactly one move, for generators that find moves one at a time.
@@ -37,6 +48,11 @@ impl<M> MoveBatch for OneMove<M> {
     #[inline]
     fn len(&self) -> usize {
         1
+    }
+
+    #[inline]
+    fn append_to(self, out: &mut Vec<M>) {
+        out.push(self.0);
     }
 }
 
@@ -161,7 +177,7 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// Appends every legal move to `out` (which is not cleared first).
     fn generate_legal(&self, out: &mut Vec<Self::Move>) {
         let _ = self.generate_moves(|batch| {
-            out.extend(batch);
+            batch.append_to(out);
             ControlFlow::Continue(())
         });
     }

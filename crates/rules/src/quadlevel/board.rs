@@ -112,6 +112,13 @@ impl QuadlevelPosition {
         decode(self.board[sq as usize])
     }
 
+    /// The cells holding this colour's pieces of this kind, bit `sq` for cell `sq`: the
+    /// evaluation counts with these.
+    #[inline]
+    pub fn piece_cells(&self, color: Color, kind: PieceKind) -> u128 {
+        self.pieces(color, kind)
+    }
+
     #[inline]
     pub(super) fn occupied(&self) -> Bits {
         self.by_color[0] | self.by_color[1]

@@ -75,6 +75,24 @@ impl MoveBatch for StackedMoves {
     fn len(&self) -> usize {
         (self.targets.count_ones() + 3 * self.promoting.count_ones()) as usize
     }
+
+    /// The same moves in the same order as the iterator, without its promotion steps
+    /// for the batches (nearly all) that promote nowhere.
+    #[inline(always)]
+    fn append_to(self, out: &mut Vec<StackedMove>) {
+        if self.promoting != 0 {
+            out.extend(self);
+            return;
+        }
+        out.reserve(self.targets.count_ones() as usize);
+        let (from, board) = (self.from as usize, self.z as usize);
+        for t in Bits(self.targets) {
+            out.push(StackedMove {
+                castling: self.castling,
+                ..StackedMove::new(from, square(board, t))
+            });
+        }
+    }
 }
 
 impl IntoIterator for StackedMoves {
@@ -536,5 +554,24 @@ mod tests {
         assert_eq!(kinds[4..], PieceKind::PROMOTIONS);
         assert!(moves[..4].iter().all(|m| m.to_square() == square(0, 56)));
         assert!(moves[4..].iter().all(|m| m.to_square() == square(0, 57)));
+    }
+
+    #[test]
+    fn appending_a_batch_gives_the_iterators_moves_in_its_order() {
+        let batches = [
+            StackedMoves::plain(square(1, 9), 2, bit(3) | bit(17) | bit(63)),
+            StackedMoves::pawn(square(0, 48), 0, bit(56) | bit(57), RANK_8),
+            StackedMoves::pawn(square(0, 12), 0, bit(20) | bit(28), RANK_8),
+            StackedMoves::castle(square(0, 4), square(1, 6)),
+            StackedMoves::plain(square(2, 0), 2, 0),
+        ];
+        for batch in batches {
+            let mut appended = vec![StackedMove::new(0, 1)];
+            batch.append_to(&mut appended);
+            let mut iterated = vec![StackedMove::new(0, 1)];
+            iterated.extend(batch);
+            assert_eq!(appended, iterated, "{batch:?}");
+            assert_eq!(appended.len(), 1 + batch.len());
+        }
     }
 }
