@@ -32,11 +32,14 @@ fn positions<P: Position>(setup: &Setup) -> Vec<P> {
 /// The committed weights begin with the material and end with the tempo given, and the
 /// evaluation is their sum over the term counts.
 fn check<P: Weighted + engine::eval::Evaluate>(setup: &Setup, material: [i32; 5], tempo: i32) {
-    let w = P::committed().default_weights();
+    let committed = P::committed_for(setup.rules());
+    assert!(committed.serves(setup), "{setup}: {}", committed.id());
+    let w = committed.default_weights();
     assert_eq!(&w.values[..5], &material, "{setup}");
     assert_eq!(*w.values.last().unwrap(), tempo, "{setup}");
     let mut varied = false;
     for p in positions::<P>(setup) {
+        assert_eq!(p.committed_weights().id(), committed.id(), "{setup}");
         let f = p.features();
         let sum: i32 = f.0.iter().zip(&w.values).map(|(c, v)| c * v).sum();
         assert_eq!(evaluate(&p), sum, "{setup}: {}", p.position_string());
@@ -53,11 +56,18 @@ fn evaluation_is_the_weighted_sum_of_the_terms() {
         [96, 243, 339, 509, 1285],
         -16,
     );
-    check::<TridPosition>(
-        &Setup::standard(Variant::Trid),
-        [100, 310, 330, 500, 950],
-        engine::eval::TEMPO,
-    );
+    // Federation and meder tuned (their files say how); stepwise hand-set.
+    for (rules, material, tempo) in [
+        ("federation", [102, 291, 396, 490, 694], -2),
+        ("meder", [107, 314, 323, 512, 753], -4),
+        ("stepwise", [100, 310, 330, 500, 950], engine::eval::TEMPO),
+    ] {
+        check::<TridPosition>(
+            &Setup::from_ids("trid", Some(rules), &[]).unwrap(),
+            material,
+            tempo,
+        );
+    }
     check::<QuadlevelPosition>(
         &Setup::standard(Variant::Quadlevel),
         [100, 330, 320, 480, 920],
@@ -85,4 +95,30 @@ fn other_weights_cannot_replace_those_in_use() {
     other.values[0] += 1;
     let e = committed.install(other).unwrap_err();
     assert!(e.contains("already in use"), "{e}");
+}
+
+/// Every setup is scored with weights that serve it; each Tri-D rule set has its own.
+#[test]
+fn every_setup_has_its_own_weights() {
+    use engine::eval::weights::committed_for;
+    let setups = [
+        ("stacked", None, "stacked"),
+        ("trid", None, "trid/federation"),
+        ("trid", Some("federation"), "trid/federation"),
+        ("trid", Some("meder"), "trid/meder"),
+        ("trid", Some("stepwise"), "trid/stepwise"),
+        ("quadlevel", None, "quadlevel"),
+        ("fourfold", None, "fourfold"),
+    ];
+    for (variant, rules, id) in setups {
+        let setup = Setup::from_ids(variant, rules, &[]).unwrap();
+        let committed = committed_for(&setup);
+        assert_eq!(committed.id(), id, "{setup}");
+        assert!(committed.serves(&setup), "{setup}");
+        assert_eq!(committed.default_weights().variant, id, "{setup}");
+    }
+    let meder = Setup::from_ids("trid", Some("meder"), &[]).unwrap();
+    let stepwise = Setup::from_ids("trid", Some("stepwise"), &[]).unwrap();
+    assert!(!committed_for(&meder).serves(&stepwise));
+    assert!(!committed_for(&stepwise).serves(&Setup::standard(Variant::Stacked)));
 }

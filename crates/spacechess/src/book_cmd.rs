@@ -119,9 +119,7 @@ pub fn file_name(setup: &Setup) -> String {
 
 /// A margin in pawns as centipawns of the setup's evaluation (its pawn's weight).
 fn margin_cp(setup: &Setup, pawns: f64) -> i32 {
-    let pawn = engine::eval::weights::committed_for(setup.variant())
-        .get()
-        .values[0];
+    let pawn = engine::eval::weights::committed_for(setup).get().values[0];
     (pawns * f64::from(pawn)).round() as i32
 }
 

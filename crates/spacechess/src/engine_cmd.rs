@@ -230,13 +230,13 @@ impl Session {
         }
     }
 
-    /// `setoption name Weights value FILE`: the current variant's evaluation weights from
-    /// a weights file (docs/engine.md, "Weights as data") instead of the committed ones,
-    /// so that `match` can play tuned weights against the committed ones. Only before the
-    /// variant's first search: the weights are fixed for the life of the process.
+    /// `setoption name Weights value FILE`: the current variant's (Tri-D: rule set's)
+    /// evaluation weights from a weights file (docs/engine.md, "Weights as data") instead
+    /// of the committed ones, so that `match` can play tuned weights against the committed
+    /// ones. Only before the variant's first search: the weights are fixed for the life of
+    /// the process.
     fn install_weights(&self, path: &str) -> Result<(), String> {
-        let variant: rules::Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
-        let committed = engine::eval::weights::committed_for(variant);
+        let committed = engine::eval::weights::committed_for(&self.setup()?);
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("option Weights: cannot read {path:?}: {e}"))?;
         let weights = committed

@@ -8,13 +8,17 @@ use rules::fourfold::FourfoldPosition;
 use rules::quadlevel::QuadlevelPosition;
 use rules::stacked::StackedPosition;
 use rules::trid::TridPosition;
-use rules::Variant;
+use rules::{RuleSet, Setup, Variant};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct TuneArgs {
-    /// stacked, trid, quadlevel or fourfold (Tri-D: the positions of every rule set)
+    /// stacked, trid, quadlevel or fourfold
     pub variant: String,
+    /// Tri-D's rule set (federation, meder or stepwise): each has weights of its own,
+    /// fitted to its own games
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Self-play data files (repeatable)
     #[arg(long = "data", required = true)]
     pub data: Vec<PathBuf>,
@@ -30,11 +34,13 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: &TuneArgs) -> Result<(), Failure> {
-    match args.variant.parse::<Variant>()? {
-        Variant::Stacked => run_for::<StackedPosition>(args),
-        Variant::Trid => run_for::<TridPosition>(args),
-        Variant::Quadlevel => run_for::<QuadlevelPosition>(args),
-        Variant::Fourfold => run_for::<FourfoldPosition>(args),
+    let setup = Setup::from_ids(&args.variant, args.rules.as_deref(), &[])?;
+    let rules = setup.rules();
+    match setup.variant() {
+        Variant::Stacked => run_for::<StackedPosition>(args, rules),
+        Variant::Trid => run_for::<TridPosition>(args, rules),
+        Variant::Quadlevel => run_for::<QuadlevelPosition>(args, rules),
+        Variant::Fourfold => run_for::<FourfoldPosition>(args, rules),
     }
 }
 
@@ -43,8 +49,8 @@ fn read(path: &PathBuf) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))
 }
 
-fn run_for<P: Weighted>(args: &TuneArgs) -> Result<(), Failure> {
-    let committed = P::committed();
+fn run_for<P: Weighted>(args: &TuneArgs, rules: RuleSet) -> Result<(), Failure> {
+    let committed = P::committed_for(rules);
     let start = match &args.weights {
         Some(path) => committed
             .parse(&read(path)?)
@@ -55,14 +61,15 @@ fn run_for<P: Weighted>(args: &TuneArgs) -> Result<(), Failure> {
     for path in &args.data {
         let name = path.display().to_string();
         let records = data::parse_file(&name, &read(path)?)?;
-        samples.extend(tune::samples::<P>(&name, &records)?);
+        samples.extend(tune::samples::<P>(committed, &name, &records)?);
     }
     let report = tune::tune::<P>(&samples, &start, args.iterations)?;
     print_report(&report, &start.values);
     let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let comment = format!(
-        "Fitted by `spacechess tune {} --data {}` to {} positions:\nK {:.6} per centipawn, mean squared error {:.6} before, {:.6} after.",
-        committed.variant(),
+        "Fitted by `spacechess tune {}{} --data {}` to {} positions:\nK {:.6} per centipawn, mean squared error {:.6} before, {:.6} after.",
+        args.variant,
+        args.rules.as_ref().map(|r| format!(" --rules {r}")).unwrap_or_default(),
         files.join(" --data "),
         report.positions,
         report.k,

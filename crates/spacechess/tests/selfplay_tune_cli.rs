@@ -4,6 +4,8 @@
 use engine::eval::weights::Weighted;
 use engine::tune::data;
 use rules::fourfold::FourfoldPosition;
+use rules::trid::TridPosition;
+use rules::RuleSet;
 use std::process::{Command, Output};
 
 fn spacechess(args: &[&str]) -> Output {
@@ -67,6 +69,84 @@ fn selfplay_data_tunes_into_a_weights_file() {
         .parse(&fitted)
         .expect("the tuner writes the committed format");
     assert_eq!(parsed.names, FourfoldPosition::committed().names());
+}
+
+/// Each Tri-D rule set has weights of its own: `tune trid --rules R` fits only that rule
+/// set's positions and writes a file only its weights accept.
+#[test]
+fn tri_d_rule_sets_are_tuned_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (meder, stepwise_games) = (
+        dir.path().join("meder.txt"),
+        dir.path().join("stepwise.txt"),
+    );
+    let mut records = Vec::new();
+    for (rules, file) in [("meder", &meder), ("stepwise", &stepwise_games)] {
+        let out = spacechess(&[
+            "selfplay",
+            "--variant",
+            "trid",
+            "--rules",
+            rules,
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--seed",
+            "5",
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        let written = std::fs::read_to_string(file).unwrap();
+        records.extend(data::parse_file(rules, &written).expect("valid data"));
+    }
+    let stepwise = records
+        .iter()
+        .filter(|(_, r)| r.setup.rules() == RuleSet::Stepwise)
+        .count();
+    assert!(stepwise > 0 && stepwise < records.len());
+
+    let weights = dir.path().join("weights.txt");
+    let out = spacechess(&[
+        "tune",
+        "trid",
+        "--rules",
+        "stepwise",
+        "--data",
+        meder.to_str().unwrap(),
+        "--data",
+        stepwise_games.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains(&format!("{stepwise} positions of trid/stepwise")),
+        "{}",
+        text(&out)
+    );
+    let fitted = std::fs::read_to_string(&weights).unwrap();
+    assert!(fitted.contains("tune trid --rules stepwise"), "{fitted}");
+    TridPosition::committed_for(RuleSet::Stepwise)
+        .parse(&fitted)
+        .expect("stepwise weights");
+    let e = TridPosition::committed_for(RuleSet::Meder)
+        .parse(&fitted)
+        .unwrap_err();
+    assert!(e.to_string().contains("trid/stepwise"), "{e}");
+
+    let e = text(&spacechess(&[
+        "tune",
+        "stacked",
+        "--rules",
+        "meder",
+        "--data",
+        meder.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+    ]));
+    assert!(e.contains("meder"), "{e}");
 }
 
 #[test]

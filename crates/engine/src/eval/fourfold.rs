@@ -43,7 +43,13 @@ const MOBILITY: usize = 9;
 const KING_ATTACK: usize = 13;
 const TEMPO: usize = 14;
 
-static WEIGHTS: Committed = Committed::new("fourfold", TERMS, include_str!("weights/fourfold.txt"));
+static WEIGHTS: Committed = Committed::new(
+    rules::Variant::Fourfold,
+    None,
+    "fourfold",
+    TERMS,
+    include_str!("weights/fourfold.txt"),
+);
 
 /// One side's counts of the placement terms.
 #[derive(Default)]
@@ -128,7 +134,7 @@ fn side(p: &FourfoldPosition, c: Color) -> Side {
 }
 
 impl Weighted for FourfoldPosition {
-    fn committed() -> &'static Committed {
+    fn committed_for(_: rules::RuleSet) -> &'static Committed {
         &WEIGHTS
     }
     fn terms<T: Terms>(&self, t: &mut T) {

@@ -48,7 +48,13 @@ const TEMPO: usize = 14;
 const MOP_UP_LEAD: Value = 500;
 const CENTRAL_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 
-static WEIGHTS: Committed = Committed::new("stacked", TERMS, include_str!("weights/stacked.txt"));
+static WEIGHTS: Committed = Committed::new(
+    rules::Variant::Stacked,
+    None,
+    "stacked",
+    TERMS,
+    include_str!("weights/stacked.txt"),
+);
 
 /// One side's counts: pieces on the enemy king's board (knight to queen), pawn advance,
 /// central minor pieces, knight mobility.
@@ -60,7 +66,7 @@ struct Side {
 }
 
 impl Weighted for StackedPosition {
-    fn committed() -> &'static Committed {
+    fn committed_for(_: rules::RuleSet) -> &'static Committed {
         &WEIGHTS
     }
     fn terms<T: Terms>(&self, t: &mut T) {

@@ -1,14 +1,15 @@
 //! Tri-D: material, attack-board control (owning a board — it changes hands in the
 //! federation rules — and standing on one: the boards are the mobile high ground), pawn
 //! advance and central files. Room to move, attack-board moves included, is the common
-//! mobility term. One set of weights serves every rule set: `weights/trid.txt`.
+//! mobility term. Each rule set has weights of its own (`weights/trid-<rules>.txt`): the
+//! same terms are worth different amounts where pieces climb a level a step at a time.
 
 use super::weights::{self, material_terms, Committed, Terms, Weighted, MATERIAL};
 use super::{Evaluate, PieceValues};
 use crate::score::Value;
 use rules::trid::geometry::{sq_x, sq_y};
 use rules::trid::TridPosition;
-use rules::{Color, PieceKind, Position};
+use rules::{Color, PieceKind, Position, RuleSet, Variant};
 
 /// The terms: material; attack boards owned; pieces (not pawn or king) standing on an
 /// attack board; ranks of pawn advance; knights and bishops on files b–e; tempo.
@@ -30,11 +31,38 @@ const PAWN_ADVANCE: usize = 7;
 const CENTRAL: usize = 8;
 const TEMPO: usize = 9;
 
-static WEIGHTS: Committed = Committed::new("trid", TERMS, include_str!("weights/trid.txt"));
+static FEDERATION: Committed = Committed::new(
+    Variant::Trid,
+    Some(RuleSet::Federation),
+    "trid/federation",
+    TERMS,
+    include_str!("weights/trid-federation.txt"),
+);
+static MEDER: Committed = Committed::new(
+    Variant::Trid,
+    Some(RuleSet::Meder),
+    "trid/meder",
+    TERMS,
+    include_str!("weights/trid-meder.txt"),
+);
+static STEPWISE: Committed = Committed::new(
+    Variant::Trid,
+    Some(RuleSet::Stepwise),
+    "trid/stepwise",
+    TERMS,
+    include_str!("weights/trid-stepwise.txt"),
+);
 
 impl Weighted for TridPosition {
-    fn committed() -> &'static Committed {
-        &WEIGHTS
+    fn committed_for(rules: RuleSet) -> &'static Committed {
+        match rules {
+            RuleSet::Federation => &FEDERATION,
+            RuleSet::Meder => &MEDER,
+            RuleSet::Stepwise => &STEPWISE,
+        }
+    }
+    fn committed_weights(&self) -> &'static Committed {
+        Self::committed_for(self.rules())
     }
     fn terms<T: Terms>(&self, t: &mut T) {
         // Per side: boards owned, pieces on attack boards, pawn advance, central minors.
@@ -84,6 +112,6 @@ impl Evaluate for TridPosition {
         self.weighted_score()
     }
     fn piece_values(&self) -> PieceValues {
-        weights::piece_values(WEIGHTS.get())
+        weights::piece_values(self.committed_weights().get())
     }
 }

@@ -15,12 +15,14 @@
 //! knight 300
 //! ```
 //!
-//! The `variant` line comes first; then every term of the variant exactly once, as its
-//! name and an integer in centipawns. `spacechess tune` writes this format.
+//! The `variant` line comes first (for Tri-D the variant and the rule set the weights
+//! serve, `variant trid/meder`: each rule set has a file of its own); then every term of
+//! the variant exactly once, as its name and an integer in centipawns. `spacechess tune`
+//! writes this format.
 
 use super::PieceValues;
 use crate::score::Value;
-use rules::{Color, Position};
+use rules::{Color, Position, RuleSet, Setup, Variant};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -62,6 +64,8 @@ impl Terms for Features {
 /// A variant's weights: the value of each of its terms, in the order of its term list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// What the weights serve, as the file's `variant` line says it: the variant, and for
+    /// Tri-D the rule set (`trid/meder`).
     pub variant: &'static str,
     pub names: &'static [&'static str],
     pub values: Vec<Value>,
@@ -199,10 +203,15 @@ impl Weights {
     }
 }
 
-/// A variant's committed weights, parsed on first use, unless other weights were
-/// installed before (for a match of tuned weights against the committed ones).
+/// A variant's committed weights (Tri-D: one rule set's), parsed on first use, unless
+/// other weights were installed before (for a match of tuned weights against the
+/// committed ones).
 pub struct Committed {
-    variant: &'static str,
+    variant: Variant,
+    /// The rule set the weights serve; `None`: every rule set (variants without them).
+    rules: Option<RuleSet>,
+    /// The file's `variant` line: `stacked`, `trid/meder`.
+    id: &'static str,
     names: &'static [&'static str],
     text: &'static str,
     cell: OnceLock<Weights>,
@@ -210,12 +219,16 @@ pub struct Committed {
 
 impl Committed {
     pub const fn new(
-        variant: &'static str,
+        variant: Variant,
+        rules: Option<RuleSet>,
+        id: &'static str,
         names: &'static [&'static str],
         text: &'static str,
     ) -> Self {
         Committed {
             variant,
+            rules,
+            id,
             names,
             text,
             cell: OnceLock::new(),
@@ -230,13 +243,13 @@ impl Committed {
 
     /// The weights of the committed file (a unit test parses every one).
     pub fn default_weights(&self) -> Weights {
-        Weights::parse(self.variant, self.names, self.text)
-            .unwrap_or_else(|e| panic!("the committed {} weights: {e}", self.variant))
+        Weights::parse(self.id, self.names, self.text)
+            .unwrap_or_else(|e| panic!("the committed {} weights: {e}", self.id))
     }
 
-    /// Parses a weights file of this variant.
+    /// Parses a weights file of this variant (and rule set).
     pub fn parse(&self, text: &str) -> Result<Weights, WeightsError> {
-        Weights::parse(self.variant, self.names, text)
+        Weights::parse(self.id, self.names, text)
     }
 
     /// Uses these weights instead of the committed ones from now on. Only before the
@@ -249,13 +262,19 @@ impl Committed {
         } else {
             Err(format!(
                 "the {} weights are already in use; set them before the first search",
-                self.variant
+                self.id
             ))
         }
     }
 
-    pub fn variant(&self) -> &'static str {
-        self.variant
+    /// What the weights serve: `stacked`, `trid/meder` (the file's `variant` line).
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// Whether games of this setup are scored with these weights.
+    pub fn serves(&self, setup: &Setup) -> bool {
+        setup.variant() == self.variant && self.rules.is_none_or(|r| r == setup.rules())
     }
 
     pub fn names(&self) -> &'static [&'static str] {
@@ -263,31 +282,42 @@ impl Committed {
     }
 }
 
-/// The committed weights of a variant (Tri-D: every rule set shares them), for a caller
-/// that knows the variant only at run time: the engine's `Weights` option.
-pub fn committed_for(variant: rules::Variant) -> &'static Committed {
+/// The committed weights of a setup (Tri-D: of its rule set), for a caller that knows the
+/// setup only at run time: the engine's `Weights` option, the book's margin.
+pub fn committed_for(setup: &Setup) -> &'static Committed {
     use rules::fourfold::FourfoldPosition;
     use rules::quadlevel::QuadlevelPosition;
     use rules::stacked::StackedPosition;
     use rules::trid::TridPosition;
-    match variant {
-        rules::Variant::Stacked => StackedPosition::committed(),
-        rules::Variant::Trid => TridPosition::committed(),
-        rules::Variant::Quadlevel => QuadlevelPosition::committed(),
-        rules::Variant::Fourfold => FourfoldPosition::committed(),
+    let rules = setup.rules();
+    match setup.variant() {
+        Variant::Stacked => StackedPosition::committed_for(rules),
+        Variant::Trid => TridPosition::committed_for(rules),
+        Variant::Quadlevel => QuadlevelPosition::committed_for(rules),
+        Variant::Fourfold => FourfoldPosition::committed_for(rules),
     }
 }
 
 /// A position type whose evaluation is a weighted sum of terms.
 pub trait Weighted: Position {
-    /// The variant's weights.
-    fn committed() -> &'static Committed;
+    /// The variant's weights under a rule set (only Tri-D's rule sets have weights of
+    /// their own; the other variants ignore it).
+    fn committed_for(rules: RuleSet) -> &'static Committed;
+    /// The weights this position is scored with: its rule set's.
+    fn committed_weights(&self) -> &'static Committed {
+        Self::committed()
+    }
     /// Adds every term's count, from the side to move's view.
     fn terms<T: Terms>(&self, t: &mut T);
 
+    /// The variant's weights under its default rule set.
+    fn committed() -> &'static Committed {
+        Self::committed_for(RuleSet::default())
+    }
+
     /// The term counts of this position.
     fn features(&self) -> Features {
-        let mut f = Features(vec![0; Self::committed().names.len()]);
+        let mut f = Features(vec![0; self.committed_weights().names.len()]);
         self.terms(&mut f);
         f
     }
@@ -295,7 +325,7 @@ pub trait Weighted: Position {
     /// The static evaluation with the weights in use.
     #[inline]
     fn weighted_score(&self) -> Value {
-        let mut s = Scorer::new(&Self::committed().get().values);
+        let mut s = Scorer::new(&self.committed_weights().get().values);
         self.terms(&mut s);
         s.total
     }

@@ -10,7 +10,7 @@
 pub mod data;
 pub mod texel;
 
-use crate::eval::weights::{Weighted, Weights};
+use crate::eval::weights::{Committed, Weighted, Weights};
 use data::Record;
 use std::fmt;
 use texel::Sample;
@@ -36,16 +36,17 @@ impl fmt::Display for TuneError {
 
 impl std::error::Error for TuneError {}
 
-/// The samples of variant `P` among the records (records of other variants are
-/// skipped). `file` and the line numbers name a position that does not parse.
+/// The samples among the records that `weights` serve (variant `P`; for Tri-D one rule
+/// set): records of other setups are skipped. `file` and the line numbers name a
+/// position that does not parse.
 pub fn samples<P: Weighted>(
+    weights: &Committed,
     file: &str,
     records: &[(usize, Record)],
 ) -> Result<Vec<Sample>, TuneError> {
-    let variant = P::committed().variant();
     let mut out = Vec::new();
     for (line, r) in records {
-        if r.setup.variant().id() != variant {
+        if !weights.serves(&r.setup) {
             continue;
         }
         let pos = P::from_position_string(&r.setup, &r.position)
