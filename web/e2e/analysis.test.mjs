@@ -85,7 +85,8 @@ describe('analysis board', () => {
       // The first line's first move, tapped, goes on the side line.
       const token = await page.getAttribute('.engine-line:first-child', 'data-first');
       const serial = await page.getAttribute('.analysis', 'data-serial');
-      await page.click('.engine-line:first-child .line-first');
+      // The lines keep streaming and the first may change before the click: tap the one read.
+      await page.click(`.engine-line[data-first="${token}"] .line-first`);
       await page.waitForFunction((s) => document.querySelector('.analysis')?.getAttribute('data-serial') !== s, serial);
       await page.waitForSelector(`.side-line li[data-token="${token}"]`);
       assert.equal(await page.getAttribute('.analysis', 'data-ply'), '3');

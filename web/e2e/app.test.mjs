@@ -128,6 +128,11 @@ for (const setup of SETUPS) {
       // The evaluation after each move, as a small number.
       await page.waitForSelector('.record .eval');
       assert.match(await page.textContent('.record .eval'), /^[+-]?\d+\.\d$|^[+-]M$/);
+      // The flat boards redraw a frame after the state: wait for the moved piece there.
+      await page.waitForFunction(
+        (sq) => !!document.querySelector(`.flatview [data-square="${sq}"]`)?.getAttribute('aria-label')?.startsWith(`${sq}, white `),
+        m.to,
+      );
       const label = await page.getAttribute(`.flatview [data-square="${m.to}"]`, 'aria-label');
       assert.match(label, new RegExp(`^${m.to.replace(/[()]/g, '\\$&')}, white `));
       await page.screenshot({ path: join(OUT, `${setup.variant}${setup.rules ? '-' + setup.rules : ''}-flat.png`) });
@@ -345,10 +350,15 @@ describe('the game panel', () => {
     const m = v.legal_moves[0];
     await clickSquare(page, m.from);
     await clickSquare(page, m.to);
-    await page.waitForFunction(() => /depth \d+, [\d.]+ s left/.test(document.querySelector('.thinking')?.textContent ?? ''), null, {
-      timeout: 30000,
-    });
-    await page.waitForFunction(() => !!document.querySelector('.thinking progress'));
+    // One condition, read at once: the computer may finish its move between two reads.
+    await page.waitForFunction(
+      () => {
+        const t = document.querySelector('.thinking');
+        return !!t && /depth \d+, [\d.]+ s left/.test(t.textContent ?? '') && !!t.querySelector('progress');
+      },
+      null,
+      { timeout: 30000 },
+    );
     // Stop the search: resigning ends the game.
     page.once('dialog', (d) => d.accept());
     await page.click('button.resign');
@@ -392,15 +402,32 @@ describe('the game panel', () => {
     const orbit1 = await page.evaluate(() => window.__spacechess.getOrbit());
     assert.notEqual(orbit1.azimuth, orbit0.azimuth);
     assert.equal((await page.evaluate(() => window.__spacechess.selection())).kind, 'idle');
+    // Each camera move animates over frames, slow on a loaded machine, and the next Tilt
+    // starts from where the camera is: wait until it rests (same orbit two frames running).
+    const cameraAtRest = () =>
+      page.evaluate(
+        () =>
+          new Promise((done) => {
+            let last = null;
+            let frames = 0;
+            const step = () => {
+              const now = JSON.stringify(window.__spacechess.getOrbit());
+              if (now === last || ++frames > 600) return done();
+              last = now;
+              requestAnimationFrame(step);
+            };
+            requestAnimationFrame(step);
+          }),
+      );
     // Turn, Tilt (down below the boards), Zoom, Reset view.
     for (let i = 0; i < 3; i++) {
       await page.click('.cam-buttons button:has-text("Tilt")');
-      await page.waitForTimeout(450);
+      await cameraAtRest();
     }
     const below = await page.evaluate(() => window.__spacechess.getOrbit());
     assert.ok(below.elevation < 0, 'Tilt reaches below the boards');
     await page.click('.cam-buttons button:has-text("Reset view")');
-    await page.waitForTimeout(500);
+    await cameraAtRest();
     const reset = await page.evaluate(() => window.__spacechess.getOrbit());
     assert.ok(Math.abs(reset.azimuth - Math.PI) < 1e-3);
     await page.close();

@@ -66,6 +66,8 @@ describe('Take back', () => {
     assert.equal(await page.isDisabled('button.takeback'), true, 'nothing to take back at the start');
     await playFlat(page, v.legal_moves[0]);
     await waitForMyTurn(page, 2);
+    // The button stays disabled until the move's own answer: the socket may bring the reply first.
+    await page.waitForSelector('button.takeback:not([disabled])');
     assert.equal(await page.isDisabled('button.takeback'), false);
     page.once('dialog', (d) => d.accept());
     await page.click('button.resign');

@@ -128,8 +128,16 @@ export async function waitForMyTurn(page, minPly = 0, timeout = 60000) {
 }
 
 export async function waitForPly(page, ply, timeout = 60000) {
-  await page.waitForFunction((p) => window.__spacechess?.view()?.ply === p, ply, { timeout });
-  return view(page);
+  // The view that matched, not a second read: the computer may move between the two.
+  const matched = await page.waitForFunction(
+    (p) => {
+      const v = window.__spacechess?.view();
+      return v?.ply === p ? JSON.stringify(v) : null;
+    },
+    ply,
+    { timeout },
+  );
+  return JSON.parse(await matched.jsonValue());
 }
 
 /** Waits until at least `n` moves were played (the game may be over afterwards). */

@@ -130,6 +130,8 @@ describe('online play: views and time rules', () => {
     const before = await firstRow();
     await watcher.click('button.turn-boards');
     await watcher.waitForFunction(() => window.__spacechess.orientation() === 'black');
+    // The boards redraw on the next render, after the orientation has changed: wait for it.
+    await watcher.waitForFunction((b) => document.querySelector('.flatview [data-square]')?.dataset.square !== b, before);
     assert.notEqual(await firstRow(), before, 'the flat boards turned');
     assert.match(await watcher.textContent('button.turn-boards'), /View from White/);
     // In 3D too: the camera goes round to Black's side.
@@ -202,6 +204,10 @@ describe('online play: views and time rules', () => {
     await waitForView(a, (v) => !v.seats.black.connected);
     await a.waitForSelector('.online .claim button.claim-win', { timeout: 30000 });
     assert.match(await a.textContent('.online .presence'), /Your opponent has left the game/);
+    // The watcher hears of it on its own socket, maybe after White: wait on its page.
+    await watcher.waitForFunction(() => /Black has left the game/.test(document.querySelector('.online .presence')?.textContent ?? ''), null, {
+      timeout: 30000,
+    });
     assert.match(await watcher.textContent('.online .presence'), /Black has left the game/);
     assert.equal(await watcher.isVisible('.online .claim'), false, 'a watcher claims nothing');
     await a.screenshot({ path: join(OUT, 'online-panel-claim-desktop.png') });

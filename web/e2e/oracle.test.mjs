@@ -83,6 +83,25 @@ const flatMarks = (page) =>
     Object.fromEntries(xs.map((x) => [x.dataset.oracle, x.dataset.square ?? x.dataset.board ?? x.dataset.to])),
   );
 
+/** The flat marks once they show `hint` (or, after a few seconds, whatever they show). */
+async function settledFlatMarks(page, hint) {
+  const want = { from: hint.from ?? hint.board, to: hint.to && !hint.captured ? hint.to : undefined };
+  await page
+    .waitForFunction(
+      ({ from, to }) => {
+        const at = (kind) => {
+          const x = document.querySelector(`.flatview [data-oracle="${kind}"]`);
+          return x && (x.dataset.square ?? x.dataset.board ?? x.dataset.to);
+        };
+        return at('from') === from && (to === undefined || at('to') === to);
+      },
+      want,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
+  return flatMarks(page);
+}
+
 /** RGB of the 3D canvas at a client point. */
 const pixelAt = (page, p) =>
   page.evaluate(({ x, y }) => {
@@ -133,7 +152,7 @@ describe('the Oracle', () => {
 
     // The best line on the flat boards: purple where the piece is, gold where it lands.
     const best = expectedHint(v, lines[0].token);
-    let marks = await flatMarks(page);
+    let marks = await settledFlatMarks(page, best);
     assert.equal(marks.from, best.from);
     assert.equal(marks[best.captured ? 'capture' : 'to'], best.captured ?? best.to);
     await page.screenshot({ path: join(OUT, 'oracle-fourfold-flat.png') });
@@ -141,7 +160,8 @@ describe('the Oracle', () => {
     // Tapping another line shows that one instead.
     await page.click(`.oracle-line[data-token="${lines[1].token}"]`);
     const second = expectedHint(v, lines[1].token);
-    marks = await flatMarks(page);
+    // The boards redraw on the next frame, not within the click: wait for the new marks.
+    marks = await settledFlatMarks(page, second);
     assert.equal(marks.from, second.from);
     assert.equal(marks[second.captured ? 'capture' : 'to'], second.captured ?? second.to);
     assert.equal(await page.getAttribute(`.oracle-line[data-token="${lines[1].token}"]`, 'aria-pressed'), 'true');
@@ -175,9 +195,12 @@ describe('the Oracle', () => {
     const next = await finalLines(page);
     assert.ok(next.every((l) => v.legal_moves.some((m) => m.token === l.token)), "the report is for this turn's moves");
 
-    // Closing takes it off duty, also after a reload.
+    // Closing takes it off duty, also after a reload. (Its DELETE /oracle is not awaited
+    // by the page: let it land before the reload reads the game.)
+    const off = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/games/${g.id}/oracle`));
     await page.click('.oracle-close');
     assert.equal(await region(page).count(), 0);
+    await off;
     await page.reload();
     v = await waitForMyTurn(page, 2);
     assert.equal(v.oracle, false);
@@ -245,7 +268,7 @@ describe('the Oracle', () => {
       const lines = await finalLines(page);
       assert.equal(lines.length, v.legal_moves.length, 'every legal move is weighed');
       const best = expectedHint(v, lines[0].token);
-      const marks = await flatMarks(page);
+      const marks = await settledFlatMarks(page, best);
       assert.equal(marks.from ?? null, best.from ?? best.board);
       await page.close();
     });

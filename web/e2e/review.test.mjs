@@ -64,8 +64,21 @@ const serverPieces = (cells) =>
 
 /** Every square of the flat view shows the piece (colour) the server's position has. */
 async function assertBoardsShow(page, cells) {
+  const expected = serverPieces(cells);
+  // The boards redraw a frame after the state, a past position once its fetch is back:
+  // wait for them (the check below still fails if they never show it).
+  await page
+    .waitForFunction(
+      (want) => {
+        const labels = Object.fromEntries([...document.querySelectorAll('.flatview [data-square]')].map((b) => [b.dataset.square, b.getAttribute('aria-label')]));
+        return Object.entries(want).every(([name, label]) => labels[name]?.startsWith(label));
+      },
+      expected,
+      { timeout: 10000 },
+    )
+    .catch(() => {});
   const shown = await flatPieces(page);
-  for (const [name, want] of Object.entries(serverPieces(cells))) {
+  for (const [name, want] of Object.entries(expected)) {
     assert.ok(shown[name]?.startsWith(want), `${name}: shown ${shown[name]}, position has ${want}`);
   }
 }
@@ -353,10 +366,12 @@ describe('Moving in the flat view', () => {
     const c = g.legal_moves.find((x) => x.capture);
     await clickSquare(page, c.from);
     await clickSquare(page, c.to);
-    await waitForPly(page, g.ply + 1);
+    const last = (await waitForPly(page, g.ply + 1)).history.at(-1);
+    // The sound plays with the move's announcement, a frame after the state: wait for that.
+    const said = `${last.side === 'white' ? 'White' : 'Black'} played ${last.notation}.`;
+    await page.waitForFunction((s) => document.querySelector('.announcer')?.textContent.includes(s), said);
     const played = await page.evaluate(() => window.__spacechess.soundsPlayed());
     assert.ok(played.includes('move'), `moves sound: ${played}`);
-    const last = (await view(page)).history.at(-1);
     assert.equal(played.at(-1), /[+#]$/.test(last.notation) ? 'check' : 'capture');
     await api(`/api/games/${id}/resign`, { method: 'POST', body: '{}' });
     await page.waitForFunction(() => window.__spacechess.soundsPlayed().at(-1) === 'end');

@@ -147,8 +147,9 @@ describe('inspect mode', () => {
     const g = await createGame(server.base, { variant: 'stacked' });
     const page = await openPage(browser, server.base);
     await page.goto(`${server.base}/?game=${g.id}`);
-    await view3D(page);
+    // The game screen first: view3D reads which view is shown, and toggles if none is yet.
     await waitForMyTurn(page);
+    await view3D(page);
     await inspectButton(page).click();
     for (const square of ['Tg8', 'Bg1']) {
       const p = await page.evaluate((s) => window.__spacechess.findTapPoint(s), square);
