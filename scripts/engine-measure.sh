@@ -16,6 +16,8 @@ SEED=${SEED:-1} # seed of the openings of the level matches
 # plays the random 6-ply openings that the figures measured before the books used.
 OPENINGS=${OPENINGS:-}
 LEVELS=${LEVELS:-2 3 4 5 6}
+MAX_PLIES=${MAX_PLIES:-200} # a draw after this many plies (Quadlevel's games need 400)
+CONCURRENCY=${CONCURRENCY:-1} # pairs played at once (one core each)
 PLAIN_GAMES=${PLAIN_GAMES:-40}
 PLAIN_DEPTHS=${PLAIN_DEPTHS:-3 4}
 # Setups as `match` arguments, separated by commas.
@@ -48,7 +50,7 @@ for s in $sections; do
       for n in $LEVELS; do
         $bin match $v --a-go "depth $n" --b-go "depth $((n-1))" --a-option Vary=8 --b-option Vary=8 \
           --a-option Hash=16 --b-option Hash=16 --games "$GAMES" --min-games "$MIN_GAMES" --seed "$SEED" \
-          --max-plies 200 --elo0 0 --elo1 50 $OPENINGS | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
+          --max-plies "$MAX_PLIES" --concurrency "$CONCURRENCY" --elo0 0 --elo1 50 $OPENINGS | tail -n 1 | sed "s/^/$v level $n vs $((n-1)): /"
       done
     done
     ;;

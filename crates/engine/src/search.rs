@@ -1,7 +1,7 @@
 //! The search: iterative deepening principal-variation alpha-beta with a transposition
-//! table, quiescence on captures and promotions, null-move pruning, late-move
-//! reductions and check extensions, run on several threads that share the table
-//! (Lazy SMP). Generic over [`Position`].
+//! table, quiescence on captures and promotions, reverse futility and null-move
+//! pruning, futility pruning of quiet moves, late-move reductions and check extensions,
+//! run on several threads that share the table (Lazy SMP). Generic over [`Position`].
 //!
 //! Draws inside the tree: a position repeated within the searched line, or for the third
 //! time counting the game's history; 100 half-moves without capture or pawn move;
@@ -12,7 +12,9 @@ use crate::clock::Instant;
 use crate::eval::{evaluate, has_non_pawn_material, mobility, piece_values, Evaluate};
 use crate::eval_cache::EvalCache;
 use crate::ordering::{is_tactical, pick_next, Ordering as MoveOrdering, MAX_PLY};
-use crate::score::{from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE};
+use crate::score::{
+    from_table, is_mate, mated_in, to_table, Value, DRAW, INFINITE, MATE, MATE_BOUND,
+};
 use crate::tt::{Bound, Table};
 use rules::{MoveFacts, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,6 +24,15 @@ use std::time::Duration;
 /// A quiescence node whose static score exceeds beta by this much stands pat before
 /// generating its moves (the mobility term rarely moves a score this far).
 const LAZY_MARGIN: Value = 120;
+
+/// Reverse futility pruning applies at this depth and below.
+const RFP_DEPTH: i32 = 6;
+/// Reverse futility pruning stops where beta is this many pawns from even.
+const RFP_DECIDED: Value = 4;
+/// Futility pruning of quiet moves applies at this depth and below.
+const FUTILITY_DEPTH: i32 = 3;
+/// The futility margin per ply of depth, in quarters of a pawn.
+const FUTILITY_PAWNS_PER_DEPTH_X4: Value = 4;
 
 /// State shared by all threads of a search.
 pub struct Shared {
@@ -240,6 +251,9 @@ struct Worker<'a, P: Evaluate> {
     mobility: Vec<i32>,
     root_depth: i32,
     non_pawn_guard: bool,
+    /// A pawn's value in this variant: the unit of the futility margins (the variants'
+    /// evaluations have different scales).
+    pawn: Value,
     reductions: [[u8; 64]; 64],
     evals: EvalCache,
 }
@@ -278,9 +292,17 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             mobility: vec![-1; MAX_PLY + 2],
             root_depth: 0,
             non_pawn_guard: values[1] > 0,
+            pawn: values[0].max(1),
             reductions,
             evals: EvalCache::default(),
         }
+    }
+
+    /// How far the static score may be from the window at `depth` before the futility
+    /// prunings give up on a node or a move.
+    #[inline]
+    fn futility_margin(&self, depth: i32) -> Value {
+        self.pawn * depth * FUTILITY_PAWNS_PER_DEPTH_X4 / 4
     }
 
     /// The static evaluation of the current position (from the cache when it has it).
@@ -677,6 +699,19 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             entry.map_or_else(|| self.static_eval(), |e| e.eval)
         };
 
+        // Reverse futility: near the leaves, a static score this far above beta will not
+        // fall below it. Not in check, not at PV nodes, and not once the game is decided
+        // (beta beyond RFP_DECIDED pawns): there the mate is what counts, and the search
+        // must find a mate in N at depth 2N - 1.
+        if !pv_node
+            && !in_check
+            && depth <= RFP_DEPTH
+            && beta.abs() < RFP_DECIDED * self.pawn
+            && static_eval - self.futility_margin(depth) >= beta
+        {
+            return static_eval;
+        }
+
         // Null move: if passing still holds beta, a real move will too. Not in check,
         // not with only pawns (zugzwang), not twice in a row.
         if !pv_node
@@ -744,8 +779,22 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             let index = pick_next(&mut lists.order, &lists.scores, i);
             let m = lists.moves[index];
             let tactical = is_tactical(&lists.facts[index]);
+            // Futility: near the leaves a quiet move cannot lift a score this far below
+            // alpha. Only after a move has scored above a loss, so a pruned node never
+            // reports a mate it did not prove.
+            let futile = !pv_node
+                && !in_check
+                && !tactical
+                && depth <= FUTILITY_DEPTH
+                && best > -MATE_BOUND
+                && !is_mate(alpha)
+                && static_eval + self.futility_margin(depth) <= alpha;
             let undo = self.make(m);
             let gives_check = self.pos.in_check();
+            if futile && !gives_check {
+                self.unmake(m, undo);
+                continue;
+            }
             let extend = gives_check && (ply as i32) < 2 * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
             let mut v;
