@@ -163,7 +163,7 @@ fn stacked_knight_mobility_counts_the_same_board_moves_the_rules_allow_knights()
 }
 
 #[test]
-fn stacked_mop_up_counts_the_hunted_kings_edge_and_flights() {
+fn stacked_mop_up_counts_the_hunted_kings_edge_flights_board_and_shadow() {
     use engine::eval::weights::Weighted;
     // White (a queen ahead) hunts Black's king on Ma8: it is 3 + 3 from the centre, and
     // may flee to a7 and b7 (b8 is the queen's) or straight down or up to Ba8 and Ta8.
@@ -184,11 +184,35 @@ fn stacked_mop_up_counts_the_hunted_kings_edge_and_flights() {
         (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
         (-6, -4)
     );
+    // Ma8 is on the middle board (two boards to flee to), and White's king on Ba1 stands
+    // on the board below it but seven ranks away: a shadow of 7 - 7.
+    assert_eq!(
+        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
+        (0, 0)
+    );
+    // The hunted king on Ta8 (the top board), the hunter's on Mb6: a shadow of 7 - 2.
+    let top = "8/8/8/8/8/8/8/8|8/8/1K*6/8/8/8/7Q*/8|k*7/8/8/8/8/8/8/8 w 0 60";
+    let f = pos::<StackedPosition>(Variant::Stacked, top).features().0;
+    assert_eq!(
+        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
+        (1, 5)
+    );
+    // Both kings on one board: no shadow (the hunter's king guards nothing up or down).
+    let same = "8/8/8/8/8/8/8/8|k*7/8/1K*6/8/8/8/7Q*/8|8/8/8/8/8/8/8/8 w 0 60";
+    let f = pos::<StackedPosition>(Variant::Stacked, same).features().0;
+    assert_eq!(
+        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
+        (0, 0)
+    );
     // A black rook against the queen: a lead of less than a rook, no mop-up.
     let even = "8/8/8/8/8/8/8/K*7|k*7/8/8/8/8/8/7Q*/8|8/8/8/8/3r*4/8/8/8 w 0 60";
     let f = pos::<StackedPosition>(Variant::Stacked, even).features().0;
     assert_eq!(
         (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
+        (0, 0)
+    );
+    assert_eq!(
+        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
         (0, 0)
     );
 }

@@ -15,9 +15,12 @@ use rules::{Color, PieceKind, Position};
 /// look-up; the sliders' mobility and the attacks next to the enemy king were terms
 /// until a match at equal time preferred the speed, docs/engine.md); when one side leads
 /// by a rook's worth of pieces, the mop-up terms for that side: how far the enemy king
-/// stands from its board's centre (it is mated at an edge) and the squares it could flee
+/// stands from its board's centre (it is mated at an edge), the squares it could flee
 /// to (on its board and straight up or down: pieces attack only their own board, so a
-/// king escapes to a board where none stand); tempo.
+/// king escapes to a board where none stand), whether it stands on the bottom or top
+/// board (one board to flee to) and how near the hunter's king stands from a board next
+/// to it (where it guards the squares straight up or down: the usual mate has the
+/// hunter's pieces on the hunted king's board and its king on the next); tempo.
 pub const TERMS: &[&str] = &[
     MATERIAL[0],
     MATERIAL[1],
@@ -33,6 +36,8 @@ pub const TERMS: &[&str] = &[
     "knight_mobility",
     "mop_up_edge",
     "mop_up_flights",
+    "mop_up_outer",
+    "mop_up_shadow",
     "tempo",
 ];
 /// The first on-king-board term (knight; then bishop, rook, queen).
@@ -42,7 +47,9 @@ const CENTRAL: usize = 10;
 const KNIGHT_MOBILITY: usize = 11;
 const MOP_UP_EDGE: usize = 12;
 const MOP_UP_FLIGHTS: usize = 13;
-const TEMPO: usize = 14;
+const MOP_UP_OUTER: usize = 14;
+const MOP_UP_SHADOW: usize = 15;
+const TEMPO: usize = 16;
 /// Piece material (standard values, pawns not counted) one side must lead by for the
 /// mop-up terms to count: enough to mate, if the enemy king can be caught.
 const MOP_UP_LEAD: Value = 500;
@@ -81,9 +88,11 @@ impl Weighted for StackedPosition {
         t.add(PAWN_ADVANCE, a.pawn_advance - b.pawn_advance);
         t.add(CENTRAL, a.central - b.central);
         t.add(KNIGHT_MOBILITY, a.knight_mobility - b.knight_mobility);
-        let (edge, flights) = mop_up(self, us, &material);
-        t.add(MOP_UP_EDGE, edge);
-        t.add(MOP_UP_FLIGHTS, flights);
+        let hunt = mop_up(self, us, &material);
+        t.add(MOP_UP_EDGE, hunt.edge);
+        t.add(MOP_UP_FLIGHTS, hunt.flights);
+        t.add(MOP_UP_OUTER, hunt.outer);
+        t.add(MOP_UP_SHADOW, hunt.shadow);
         t.add(TEMPO, 1);
     }
 }
@@ -97,11 +106,25 @@ impl Evaluate for StackedPosition {
     }
 }
 
-/// The mop-up counts from `us`'s view: for the side with a lead of [`MOP_UP_LEAD`] in
-/// pieces (positive when that is `us`), the enemy king's distance from its board's
-/// centre (0–6, Manhattan from the nearest of the four central squares) and its flight
-/// squares ([`StackedPosition::king_flights`], 0–10).
-fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> (Value, Value) {
+/// The mop-up counts from `us`'s view (all zero without a lead).
+#[derive(Default)]
+struct Hunt {
+    /// The hunted king's distance from its board's centre (0–6, Manhattan from the
+    /// nearest of the four central squares).
+    edge: Value,
+    /// Its flight squares ([`StackedPosition::king_flights`], 0–10).
+    flights: Value,
+    /// 1 when it stands on the bottom or top board (one board to flee to, not two).
+    outer: Value,
+    /// How near the hunter's king stands to it from a board next to its own, where it
+    /// guards the squares straight up or down (7 minus the kings' distance across the
+    /// board, when the boards are next to each other; 0 otherwise).
+    shadow: Value,
+}
+
+/// The mop-up counts for the side with a lead of [`MOP_UP_LEAD`] in pieces, positive
+/// when that is `us`.
+fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> Hunt {
     let pieces = |c: Color| -> Value {
         let m = material[c.index()];
         [
@@ -120,12 +143,26 @@ fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> (Value, Va
     } else if lead <= -MOP_UP_LEAD {
         (us, -1)
     } else {
-        return (0, 0);
+        return Hunt::default();
     };
     let local = p.king_local(loser) as Value;
     let centre = |v: Value| (3 - v).max(v - 4);
-    let edge = centre(local % 8) + centre(local / 8);
-    (sign * edge, sign * p.king_flights(loser) as Value)
+    let (board, hunter_board) = (p.king_board(loser), p.king_board(loser.opposite()));
+    let hunter = p.king_local(loser.opposite()) as Value;
+    let across = ((local % 8) - (hunter % 8))
+        .abs()
+        .max(((local / 8) - (hunter / 8)).abs());
+    let shadow = if board.abs_diff(hunter_board) == 1 {
+        7 - across
+    } else {
+        0
+    };
+    Hunt {
+        edge: sign * (centre(local % 8) + centre(local / 8)),
+        flights: sign * p.king_flights(loser) as Value,
+        outer: sign * Value::from(board != 1),
+        shadow: sign * shadow,
+    }
 }
 
 fn side(p: &StackedPosition, c: Color) -> Side {
