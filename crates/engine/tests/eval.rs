@@ -170,6 +170,7 @@ fn stacked_mop_up_counts_the_hunted_kings_edge_flights_board_and_shadow() {
     let white = "8/8/8/8/8/8/8/K*7|k*7/8/8/8/8/8/7Q*/8|8/8/8/8/8/8/8/8 w 0 60";
     let names = StackedPosition::committed().names();
     let term = |f: &[i32], name: &str| f[names.iter().position(|n| *n == name).unwrap()];
+    let board_and_shadow = |f: &[i32]| (term(f, "mop_up_outer"), term(f, "mop_up_shadow"));
     let p: StackedPosition = pos(Variant::Stacked, white);
     assert_eq!(p.king_flights(rules::Color::Black), 4);
     let f = p.features().0;
@@ -186,24 +187,15 @@ fn stacked_mop_up_counts_the_hunted_kings_edge_flights_board_and_shadow() {
     );
     // Ma8 is on the middle board (two boards to flee to), and White's king on Ba1 stands
     // on the board below it but seven ranks away: a shadow of 7 - 7.
-    assert_eq!(
-        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
-        (0, 0)
-    );
+    assert_eq!(board_and_shadow(&f), (0, 0));
     // The hunted king on Ta8 (the top board), the hunter's on Mb6: a shadow of 7 - 2.
     let top = "8/8/8/8/8/8/8/8|8/8/1K*6/8/8/8/7Q*/8|k*7/8/8/8/8/8/8/8 w 0 60";
     let f = pos::<StackedPosition>(Variant::Stacked, top).features().0;
-    assert_eq!(
-        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
-        (1, 5)
-    );
+    assert_eq!(board_and_shadow(&f), (1, 5));
     // Both kings on one board: no shadow (the hunter's king guards nothing up or down).
     let same = "8/8/8/8/8/8/8/8|k*7/8/1K*6/8/8/8/7Q*/8|8/8/8/8/8/8/8/8 w 0 60";
     let f = pos::<StackedPosition>(Variant::Stacked, same).features().0;
-    assert_eq!(
-        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
-        (0, 0)
-    );
+    assert_eq!(board_and_shadow(&f), (0, 0));
     // A black rook against the queen: a lead of less than a rook, no mop-up.
     let even = "8/8/8/8/8/8/8/K*7|k*7/8/8/8/8/8/7Q*/8|8/8/8/8/3r*4/8/8/8 w 0 60";
     let f = pos::<StackedPosition>(Variant::Stacked, even).features().0;
@@ -211,8 +203,5 @@ fn stacked_mop_up_counts_the_hunted_kings_edge_flights_board_and_shadow() {
         (term(&f, "mop_up_edge"), term(&f, "mop_up_flights")),
         (0, 0)
     );
-    assert_eq!(
-        (term(&f, "mop_up_outer"), term(&f, "mop_up_shadow")),
-        (0, 0)
-    );
+    assert_eq!(board_and_shadow(&f), (0, 0));
 }

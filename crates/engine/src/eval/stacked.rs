@@ -145,20 +145,21 @@ fn mop_up(p: &StackedPosition, us: Color, material: &[[u8; 6]; 2]) -> Hunt {
     } else {
         return Hunt::default();
     };
-    let local = p.king_local(loser) as Value;
+    // (file, rank) of a king's local square.
+    let place = |c: Color| {
+        let local = p.king_local(c) as Value;
+        (local % 8, local / 8)
+    };
+    let ((file, rank), (hunter_file, hunter_rank)) = (place(loser), place(loser.opposite()));
     let centre = |v: Value| (3 - v).max(v - 4);
-    let (board, hunter_board) = (p.king_board(loser), p.king_board(loser.opposite()));
-    let hunter = p.king_local(loser.opposite()) as Value;
-    let across = ((local % 8) - (hunter % 8))
-        .abs()
-        .max(((local / 8) - (hunter / 8)).abs());
-    let shadow = if board.abs_diff(hunter_board) == 1 {
-        7 - across
+    let board = p.king_board(loser);
+    let shadow = if board.abs_diff(p.king_board(loser.opposite())) == 1 {
+        7 - (file - hunter_file).abs().max((rank - hunter_rank).abs())
     } else {
         0
     };
     Hunt {
-        edge: sign * (centre(local % 8) + centre(local / 8)),
+        edge: sign * (centre(file) + centre(rank)),
         flights: sign * p.king_flights(loser) as Value,
         outer: sign * Value::from(board != 1),
         shadow: sign * shadow,
