@@ -8,6 +8,9 @@ builds side by side and compare.
 
     scripts/probes/convert.py target/release/spacechess [--depth 5] [--positions 20]
         [--plies 120] [--seed 1] [--sets QR,QQ,RR] [--weights FILE]
+
+A set may give the defending king pieces after a slash: `QQ/q` is K+Q+Q against K+Q
+(the queen endings where a defending queen's checks keep most games from ending).
 """
 import argparse, random, statistics, subprocess
 
@@ -71,15 +74,17 @@ def board_string(cells):
 
 
 def random_position(rng, material):
-    """White (the winning side) to move: K + material against a lone black king, kings
-    not next to each other on one board. The caller asks the engine whether the string
-    is legal (black not in check) and draws again if not."""
+    """White (the winning side) to move: K + material against a black king with the
+    set's defending pieces (lower case after the slash, none by default), kings not next
+    to each other on one board. The caller asks the engine whether the string is legal
+    (black not in check) and draws again if not."""
+    pieces = material.replace("/", "")
     while True:
-        squares = rng.sample([(z, r, f) for z in range(3) for r in range(8) for f in range(8)], 2 + len(material))
+        squares = rng.sample([(z, r, f) for z in range(3) for r in range(8) for f in range(8)], 2 + len(pieces))
         bk, wk = squares[0], squares[1]
         if bk[0] == wk[0] and abs(bk[1] - wk[1]) <= 1 and abs(bk[2] - wk[2]) <= 1:
             continue
-        cells = {bk: "k", wk: "K", **dict(zip(squares[2:], material))}
+        cells = {bk: "k", wk: "K", **dict(zip(squares[2:], pieces))}
         return f"{board_string(cells)} w 0 1"
 
 
@@ -126,7 +131,8 @@ def main():
             if result is not None and result <= args.plies:
                 delivered.append(result)
         med = statistics.median(delivered) if delivered else float("nan")
-        print(f"K{material} v K, depth {args.depth}: mate within {args.plies} plies in {len(delivered)}/{args.positions}, median ply {med}", flush=True)
+        attack, _, defence = material.partition("/")
+        print(f"K{attack} v K{defence.upper()}, depth {args.depth}: mate within {args.plies} plies in {len(delivered)}/{args.positions}, median ply {med}", flush=True)
     engine.close()
 
 
