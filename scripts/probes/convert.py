@@ -73,12 +73,11 @@ def board_string(cells):
     return "|".join(boards)
 
 
-def random_position(rng, material):
-    """White (the winning side) to move: K + material against a black king with the
-    set's defending pieces (lower case after the slash, none by default), kings not next
-    to each other on one board. The caller asks the engine whether the string is legal
-    (black not in check) and draws again if not."""
-    pieces = material.replace("/", "")
+def random_position(rng, pieces):
+    """White (the winning side) to move: K against a black king, with `pieces` (White's in
+    upper case, Black's in lower case), kings not next to each other on one board. The
+    caller asks the engine whether the string is legal (black not in check) and draws
+    again if not."""
     while True:
         squares = rng.sample([(z, r, f) for z in range(3) for r in range(8) for f in range(8)], 2 + len(pieces))
         bk, wk = squares[0], squares[1]
@@ -107,16 +106,17 @@ def main():
     a.add_argument("--positions", type=int, default=20)
     a.add_argument("--plies", type=int, default=120)
     a.add_argument("--seed", type=int, default=1)
-    a.add_argument("--sets", default="QR,QQ,RR", help="each set's pieces beside White's king, e.g. QR")
+    a.add_argument("--sets", default="QR,QQ,RR", help="each set's pieces beside White's king, then Black's after a slash: QR, QQ/q")
     a.add_argument("--weights", help="a weights file for the engine's Weights option")
     args = a.parse_args()
     engine = Engine([args.binary, "engine"], args.weights)
     for material in args.sets.split(","):
+        attack, _, defence = material.partition("/")
         rng = random.Random(f"{args.seed}-{material}")
         delivered = []
         for _ in range(args.positions):
             while True:
-                start = random_position(rng, material)
+                start = random_position(rng, attack + defence)
                 if legal(engine, start):
                     break
             moves, result = [], None
@@ -131,7 +131,6 @@ def main():
             if result is not None and result <= args.plies:
                 delivered.append(result)
         med = statistics.median(delivered) if delivered else float("nan")
-        attack, _, defence = material.partition("/")
         print(f"K{attack} v K{defence.upper()}, depth {args.depth}: mate within {args.plies} plies in {len(delivered)}/{args.positions}, median ply {med}", flush=True)
     engine.close()
 
