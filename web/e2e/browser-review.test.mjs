@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'target/wasm/spacechess.wasm'));
@@ -32,7 +32,7 @@ before(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   context.on('request', (req) => requests.push(req.url()));
   page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
+  watchPage(page);
 });
 
 after(async () => {

@@ -38,12 +38,17 @@ export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 
   if (process.env.E2E_BASE) return { base: process.env.E2E_BASE, data, kill: async () => {}, stop: async () => {} };
   const child = spawn(BIN, ['serve', '--port', String(port), '--data', data, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  let started = false;
   const base = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not print its address:\n${log}`)), 30000);
     const onData = (chunk) => {
+      // Once started, the server prints only what went wrong: pass it on, so that a
+      // failing test's output says what the server saw.
+      if (started) return process.stderr.write(`server: ${chunk}`);
       log += chunk.toString();
       const m = /http:\/\/[^\s/]+/.exec(log);
       if (m) {
+        started = true;
         clearTimeout(timer);
         ok(m[0]);
       }
@@ -220,8 +225,28 @@ export async function openPage(browser, base, options = {}, player = PLAYER) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   if (player) await context.addCookies([{ name: 'spacechess_player', value: player, url: base }]);
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
+  watchPage(page);
   return page;
+}
+
+/**
+ * Logs what a failing test needs to explain a page that never got there: its errors, the
+ * requests that failed, and refused or failed answers (the API's 4xx are the tests' own
+ * business and not logged).
+ */
+export function watchPage(page) {
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('requestfailed', (r) => {
+    // Aborted: a page that navigated or closed while it loaded, which tests do all the time.
+    const why = r.failure()?.errorText ?? '';
+    if (why !== 'net::ERR_ABORTED') console.error('request failed:', r.method(), r.url(), why);
+  });
+  page.on('response', (r) => {
+    const status = r.status();
+    if (status >= 500 || status === 429 || (status >= 400 && !new URL(r.url()).pathname.startsWith('/api/'))) {
+      console.error('response:', status, r.request().method(), r.url());
+    }
+  });
 }
 
 /** Starts a game of `variant` from the opening screen (look-ahead 1); `extra` sets more. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, OUT, startServer, view, waitForHistory, waitForMyTurn } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, OUT, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'web/dist/spacechess.wasm'));
@@ -29,7 +29,7 @@ before(async () => {
   });
   context.on('request', (req) => requests.push(new URL(req.url()).pathname));
   page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (e) => console.error('page error:', e.message));
+  watchPage(page);
 });
 
 after(async () => {
