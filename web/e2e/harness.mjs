@@ -230,12 +230,16 @@ export async function openPage(browser, base, options = {}, player = PLAYER) {
 }
 
 /**
- * Logs what a failing test needs to explain a page that never got there: its errors, the
- * requests that failed, and refused or failed answers (the API's 4xx are the tests' own
- * business and not logged).
+ * Logs what a failing test needs to explain a page that never got there: its errors (thrown
+ * and written to the console), the requests that failed, and refused or failed answers
+ * (the API's 4xx are the tests' own business and not logged).
  */
 export function watchPage(page) {
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('console', (m) => {
+    // Chromium's own line for every refused request repeats what `response` logs.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.error('console error:', m.text());
+  });
   page.on('requestfailed', (r) => {
     // Aborted: a page that navigated or closed while it loaded, which tests do all the time.
     const why = r.failure()?.errorText ?? '';
