@@ -36,7 +36,11 @@ export const CHROMIUM_ARGS = [
  */
 export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'spacechess-e2e-')), args = [] } = {}) {
   if (process.env.E2E_BASE) return { base: process.env.E2E_BASE, data, kill: async () => {}, stop: async () => {} };
-  const child = spawn(BIN, ['serve', '--port', String(port), '--data', data, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Every page of a test file comes from 127.0.0.1, where the server would see one client:
+  // its per-address connection cap (64) refused page assets with 429 in a CI run. A test
+  // of that limit passes its own.
+  const cap = args.includes('--connections-per-client') ? [] : ['--connections-per-client', '1000'];
+  const child = spawn(BIN, ['serve', '--port', String(port), '--data', data, ...cap, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   let started = false;
   const base = await new Promise((ok, fail) => {
