@@ -230,6 +230,9 @@ export async function openPage(browser, base, options = {}, player = PLAYER) {
   if (player) await context.addCookies([{ name: 'spacechess_player', value: player, url: base }]);
   const page = await context.newPage();
   watchPage(page);
+  // The context is the page's alone: closing the page closes it, and its pooled
+  // connections with it (they count against the server's cap per address).
+  page.on('close', () => void context.close().catch(() => {}));
   return page;
 }
 
