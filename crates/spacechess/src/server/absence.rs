@@ -196,6 +196,23 @@ impl Service {
         self.arm_gone_timers(&slot, &mut st);
     }
 
+    /// A seat holder asked for a socket and was refused one: they are there, so their
+    /// absence counts from now (a player kept out is never gone for it).
+    pub fn seen(self: &Arc<Self>, id: &str, player: &PlayerId) {
+        let Some(slot) = self.games().get(id).cloned() else {
+            return;
+        };
+        let mut st = Self::lock(&slot);
+        let now = Instant::now();
+        for side in st.seats.sides_of(player) {
+            let p = &mut st.presence[side.index()];
+            if p.sockets == 0 {
+                p.away_since = now;
+            }
+        }
+        self.arm_gone_timers(&slot, &mut st);
+    }
+
     /// Sends everyone the current state (nothing in the game itself changed).
     fn tell_everyone(&self, slot: &GameSlot, st: &mut GameState) {
         let _ = slot

@@ -6,7 +6,7 @@ use super::analysis::{analysis_message, lock, Opening, DEFAULT_LINES};
 use super::error::ApiError;
 use super::players::PlayerId;
 use super::routes::{json_body, opt_str, opt_u64, parse_setup, AppState, JsonText};
-use super::ws::{send, SocketLimits};
+use super::ws::{send, Liveness, SocketLimits};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -223,19 +223,9 @@ async fn socket(
         Ok(ws) => ws,
         Err(e) => return ApiError::new(e.status(), "bad_request", e.body_text()).into_response(),
     };
-    let Some(client_hold) = limits.per_client.try_hold(&addr.ip()) else {
-        return ApiError::rate_limited(format!(
-            "too many WebSockets open from this address (at most {})",
-            limits.per_client.cap()
-        ))
-        .into_response();
-    };
-    let Some(board_hold) = limits.per_game.try_hold(&format!("analysis:{id}")) else {
-        return ApiError::rate_limited(format!(
-            "too many WebSockets open on this analysis board (at most {})",
-            limits.per_game.cap()
-        ))
-        .into_response();
+    let holds = match limits.hold_shared(&format!("analysis:{id}"), addr.ip()) {
+        Ok(h) => h,
+        Err(e) => return e.into_response(),
     };
     let (svc2, id2, player2) = (Arc::clone(&svc), id.clone(), player.clone());
     let subscribed = blocking(move || {
@@ -263,12 +253,22 @@ async fn socket(
         Err(e) => return e.into_response(),
     };
     let send_timeout = limits.send_timeout;
+    let ping_every = limits.ping_every;
     ws.max_message_size(limits.message_bytes)
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
-            stream(socket, rx, first, svc, id, player, send_timeout).await;
-            drop((client_hold, board_hold));
+            stream(
+                socket,
+                rx,
+                first,
+                svc,
+                id,
+                player,
+                (send_timeout, ping_every),
+            )
+            .await;
+            drop(holds);
         })
 }
 
@@ -279,15 +279,21 @@ async fn stream(
     svc: AppState,
     id: String,
     player: PlayerId,
-    send_timeout: Duration,
+    (send_timeout, ping_every): (Duration, Duration),
 ) {
     for text in first {
         if !send(&mut socket, text, send_timeout).await {
             return;
         }
     }
+    let mut alive = Liveness::new(ping_every);
     loop {
         tokio::select! {
+            _ = alive.tick() => {
+                if !alive.ping(&mut socket, send_timeout).await {
+                    break;
+                }
+            }
             msg = rx.recv() => {
                 let text = match msg {
                     Ok(m) => m.to_string(),
@@ -308,7 +314,7 @@ async fn stream(
             }
             incoming = socket.recv() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => alive.heard(),
             },
         }
     }

@@ -107,6 +107,10 @@ pub struct ServeArgs {
     /// WebSockets open on one game at once
     #[arg(long, default_value_t = 32, hide = true)]
     pub sockets_per_game: u32,
+    /// How often a WebSocket is pinged, in ms; one that answered nothing since the
+    /// previous ping is closed
+    #[arg(long, default_value_t = 20_000, hide = true)]
+    pub ws_ping_ms: u64,
     /// Time for a whole request head, and for an idle keep-alive connection, in ms
     #[arg(long, default_value_t = 10_000, hide = true)]
     pub header_timeout_ms: u64,
@@ -149,6 +153,7 @@ impl Default for ServeArgs {
             connections_per_client: 64,
             sockets_per_client: 32,
             sockets_per_game: 32,
+            ws_ping_ms: 20_000,
             header_timeout_ms: 10_000,
             body_timeout_ms: 10_000,
             request_timeout_ms: 30_000,
@@ -303,6 +308,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         let sockets = ws::SocketLimits::new(
             WS_MESSAGE_BYTES,
             WS_SEND_TIMEOUT,
+            std::time::Duration::from_millis(args.ws_ping_ms.max(10)),
             args.sockets_per_game.max(1),
             args.sockets_per_client.max(1),
             args.watchers_per_game,
