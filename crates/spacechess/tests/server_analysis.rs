@@ -279,7 +279,7 @@ fn boards_open_on_a_records_ply_and_on_a_position_string() {
 }
 
 #[test]
-fn a_running_online_game_is_refused_to_its_players_until_it_ends() {
+fn a_running_online_game_is_refused_to_everyone_until_it_ends() {
     let s = Server::start(&[]);
     let g = s.create(json!({"variant": "fourfold", "mode": "online"}));
     let id = g["id"].as_str().unwrap().to_string();
@@ -290,7 +290,7 @@ fn a_running_online_game_is_refused_to_its_players_until_it_ends() {
         let r = s.post_as(&player, "/api/analysis", json!({"game": id}));
         assert_eq!(r.status, 409, "{}", r.body);
         assert_eq!(r.code(), "no_engine_help");
-        assert!(r.body.contains("online game runs"), "{}", r.body);
+        assert!(r.body.contains("while it runs"), "{}", r.body);
     }
     // Nor from its position string or its record, nor by reaching its position on a
     // side line.
@@ -324,13 +324,12 @@ fn a_running_online_game_is_refused_to_its_players_until_it_ends() {
         .request_as(&friend, "GET", &format!("/api/analysis/{board}"), None)
         .json();
     assert_eq!(b["ply"], 0, "the refused move is not on the side line");
-    // Someone watching is no player of it.
+    // Nor for anyone else (a player's second id is as much help).
     let watcher = new_player();
-    assert_eq!(
-        s.post_as(&watcher, "/api/analysis", json!({"game": id}))
-            .status,
-        201
-    );
+    let r = s.post_as(&watcher, "/api/analysis", json!({"game": id}));
+    assert_eq!((r.status, r.code()), (409, "no_engine_help".into()), "{}", r.body);
+    let r = s.post_as(&watcher, "/api/analysis", json!({"game": id, "ply": 0}));
+    assert_eq!((r.status, r.code()), (409, "no_engine_help".into()), "{}", r.body);
     let r = s.post(&format!("/api/games/{id}/resign"), json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
     // Over: both may analyse it, from any ply.

@@ -246,6 +246,7 @@ impl Service {
             st.epoch += 1;
         }
         self.games().remove(id);
+        self.analyses.forget_game(id);
         self.store.delete_game(id)?;
         Ok(())
     }

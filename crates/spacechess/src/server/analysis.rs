@@ -191,15 +191,44 @@ impl BoardState {
     }
 }
 
-/// Every board open now.
+/// Every board open now, and the positions no board may analyse.
 #[derive(Default)]
 pub struct Analyses {
     boards: Mutex<HashMap<String, Arc<Board>>>,
+    /// The current position (without the move counters) of every running online game
+    /// past its start, by game id: no engine helps anyone in them, whoever asks.
+    online: Mutex<HashMap<String, String>>,
 }
 
 impl Analyses {
     fn boards(&self) -> MutexGuard<'_, HashMap<String, Arc<Board>>> {
         self.boards.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn online(&self) -> MutexGuard<'_, HashMap<String, String>> {
+        self.online.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// After every change of a game: its position while it is a running online game
+    /// (the start position aside: that is everybody's), else nothing.
+    pub(super) fn note_game(&self, id: &str, running_online: bool, game: &AnyGame) {
+        if running_online && game.ply() > 0 {
+            let shown = placement(&game.position_string());
+            self.online().insert(id.to_string(), shown);
+        } else {
+            self.forget_game(id);
+        }
+    }
+
+    /// A game deleted.
+    pub(super) fn forget_game(&self, id: &str) {
+        self.online().remove(id);
+    }
+
+    /// Whether `game`'s position stands in a running online game now.
+    fn in_online_game(&self, game: &AnyGame) -> bool {
+        let shown = placement(&game.position_string());
+        self.online().values().any(|p| *p == shown)
     }
 }
 
@@ -249,14 +278,14 @@ impl Service {
         let (source, game) = match opening {
             Opening::Game { id, ply } => {
                 let slot = self.slot(&id)?;
-                let (game, running_for_player) = {
+                let (game, running) = {
                     let st = Self::lock(&slot);
-                    let seated = !st.seats.sides_of(player).is_empty();
-                    (st.game.clone(), st.online_running() && seated)
+                    (st.game.clone(), st.online_running())
                 };
-                if running_for_player {
+                // Whoever asks: a player's second id, or a friend, is as much help.
+                if running {
                     return Err(ApiError::no_engine_help(
-                        "engine analysis is off for both players while an online game runs; analyse it once it has ended",
+                        "engine analysis is off for an online game while it runs, for everyone; analyse it once it has ended",
                     ));
                 }
                 let ply = ply_within("ply", ply, game.ply())?;
@@ -287,26 +316,18 @@ impl Service {
                 (source, *game)
             }
         };
-        self.check_not_playing(player, &game)?;
+        self.check_not_playing(&game)?;
         let board = self.new_board(source, game, lines, player, client)?;
         let mut st = lock(&board);
         Ok(self.publish_board(&board, &mut st))
     }
 
-    /// Refuses a position that stands on the board of a running online game `player`
-    /// plays (the pieces, the side to move and the rights; the move counters aside).
-    fn check_not_playing(&self, player: &PlayerId, game: &AnyGame) -> Result<(), ApiError> {
-        let shown = placement(&game.position_string());
-        let slots: Vec<_> = self.games().values().cloned().collect();
-        let playing = slots.iter().any(|slot| {
-            let st = Self::lock(slot);
-            st.online_running()
-                && !st.seats.sides_of(player).is_empty()
-                && placement(&st.game.position_string()) == shown
-        });
-        if playing {
+    /// Refuses a position that stands on the board of a running online game (the pieces,
+    /// the side to move and the rights; the move counters aside), whoever asks.
+    pub(super) fn check_not_playing(&self, game: &AnyGame) -> Result<(), ApiError> {
+        if self.analyses.in_online_game(game) {
             return Err(ApiError::no_engine_help(
-                "this is the position of an online game you are playing: engine analysis is off for both players while it runs",
+                "this is the position of an online game in progress: engine analysis is off for it, for everyone, while it runs",
             ));
         }
         Ok(())
@@ -426,7 +447,7 @@ impl Service {
             other => other,
         };
         played.map_err(super::service::play_error)?;
-        if let Err(e) = self.check_not_playing(player, &st.game) {
+        if let Err(e) = self.check_not_playing(&st.game) {
             st.game.undo();
             return Err(e);
         }

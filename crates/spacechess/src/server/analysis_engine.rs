@@ -97,6 +97,8 @@ impl Service {
                 "the game is over in this position: there is nothing to analyse",
             ));
         }
+        // The side line may have reached a running online game's position.
+        self.check_not_playing(&st.game)?;
         if st.seconds_left(self.analysis_budget()) < Duration::from_secs(1) {
             return Err(ApiError::rate_limited(format!(
                 "this analysis board has used its {} engine seconds: open a new board to go on",

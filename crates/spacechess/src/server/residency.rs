@@ -13,14 +13,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Whether a stored unfinished game with `moves` moves needs the server before anyone
-/// asks for it: a clock runs, an online game waits for a first move (it aborts), or the
-/// computer is to move.
+/// asks for it: a clock runs, an online game has both players (it may abort, and its
+/// position is closed to analysis), or the computer is to move.
 fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
     if g.initial_ms.is_some() {
         return true;
     }
-    // An online game waiting for a first move: it aborts if none comes.
-    if g.mode == "online" && moves < 2 && g.white_player.is_some() && g.black_player.is_some() {
+    // An online game with both players: it aborts if no first move comes, and no
+    // analysis board may show its position while it runs.
+    if g.mode == "online" && g.white_player.is_some() && g.black_player.is_some() {
         return true;
     }
     if g.mode != "computer" {
@@ -68,7 +69,10 @@ fn forgettable(
     if !st.in_progress() {
         return idle >= finished_after;
     }
-    let quiet = st.search.is_none()
+    // A running online game stays: no analysis board may show its position.
+    let online = st.online_running() && !st.seats.any_open();
+    let quiet = !online
+        && st.search.is_none()
         && !st.waiting_for_slot
         && st.oracle.is_none()
         && st.oracle_budget.is_none()

@@ -844,6 +844,8 @@ impl Service {
         st.search = None;
         st.oracle = None;
         st.waiting_for_slot = false;
+        self.analyses
+            .note_game(&slot.id, st.online_running(), &st.game);
         let now = Instant::now();
         let runs = st.in_progress() && clock::runs_after(st.ply());
         if let Some(c) = st.clocks.as_mut() {
