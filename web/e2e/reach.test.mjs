@@ -1,16 +1,20 @@
 // Everything reachable in 3D: from the default camera, at least 95 % of the pieces that can
 // move and of their legal destinations have a pixel whose tap picks them (the page's
-// `findTapPoint`, which runs the real picking rules), in every variant and rule set, at the
-// start and after 12 and 30 plies of a seeded game, on a 1280×800 desktop and a 390×844
-// phone. Destinations are measured with their piece lifted (the visualizer on), as a player
-// taps them. The last move's square is in view and tappable too. The figures go to
-// e2e/out/reach.json.
+// `findTapPoint`, which runs the real picking rules), in every variant and rule set, as
+// White and as Black, at the start and after 12 and 30 plies of a seeded game (Black: one
+// ply later), on a 1280×800 desktop and a 390×844 phone. White plays a game on one device
+// (White's view); Black plays against the computer from the seeded game's record, so the
+// view is the one a Black player gets by default. Destinations are measured with their
+// piece lifted (the visualizer on), as a player taps them. The last move's square is in
+// view and tappable too, and two real clicks (piece, destination) play a move. The figures
+// go to e2e/out/reach.json.
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, PLAYER, createGame, launchBrowser, openPage, startServer, waitFor3D, waitForMyTurn } from './harness.mjs';
+import { OUT, launchBrowser, openPage, startServer, waitFor3D, waitForMyTurn } from './harness.mjs';
+import { forget, seededGameFor } from './seeded.mjs';
 
 let server;
 let browser;
@@ -28,7 +32,7 @@ after(async () => {
   for (const f of figures) {
     const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : '-');
     console.error(
-      `${f.setup.padEnd(16)} ${f.screen.padEnd(7)} ply ${String(f.ply).padStart(2)}: pieces ${pct(f.pieces, f.piecesTotal)} % (${f.pieces}/${f.piecesTotal}), destinations ${pct(f.dests, f.destsTotal)} % (${f.dests}/${f.destsTotal})`,
+      `${f.setup.padEnd(16)} ${f.side.padEnd(5)} ${f.screen.padEnd(7)} ply ${String(f.ply).padStart(2)}: pieces ${pct(f.pieces, f.piecesTotal)} % (${f.pieces}/${f.piecesTotal}), destinations ${pct(f.dests, f.destsTotal)} % (${f.dests}/${f.destsTotal})`,
     );
   }
 });
@@ -45,39 +49,29 @@ const SCREENS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 };
-const PLIES = [0, 12, 30];
+const PLIES = { white: [0, 12, 30], black: [1, 13, 31] };
 
-/** A small seeded generator (mulberry32), so every run plays the same games. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A two-player game of `setup` after `plies` seeded random legal moves (the next seed when one ends early). */
-async function seededGame(setup, plies, seed) {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    let g = await createGame(server.base, { ...setup, mode: 'local' });
-    const next = random(seed + attempt * 7919);
-    while (g.ply < plies && g.legal_moves.length > 0) {
-      const m = g.legal_moves[Math.floor(next() * g.legal_moves.length)];
-      const res = await fetch(`${server.base}/api/games/${g.id}/moves`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${PLAYER}` },
-        body: JSON.stringify({ move: m.token, ply: g.ply }),
-      });
-      const body = await res.json();
-      if (res.status !== 200) throw new Error(`move ${m.token}: ${res.status} ${JSON.stringify(body)}`);
-      g = body;
+/** Lifts a movable piece and taps one of its destinations with real clicks; the ply the move made. */
+async function playByClicks(page) {
+  const v = await page.evaluate(() => window.__spacechess.view());
+  for (const m of v.legal_moves.filter((x) => x.mover === 'piece' && !x.promotion)) {
+    const from = await page.evaluate((s) => window.__spacechess.findTapPoint(s), m.from);
+    if (!from) continue;
+    await page.mouse.click(from.x, from.y);
+    const to = await page.evaluate((s) => window.__spacechess.findTapPoint(s), m.to);
+    if (!to) {
+      await page.mouse.click(from.x, from.y);
+      continue;
     }
-    if (g.legal_moves.length > 0) return g;
+    await page.mouse.click(to.x, to.y);
+    await page.waitForFunction(
+      ([ply, token]) => window.__spacechess.view().history[ply]?.token === token,
+      [v.ply, m.token],
+      { timeout: 20000 },
+    );
+    return m.token;
   }
-  throw new Error(`no seeded game of ${JSON.stringify(setup)} lasted ${plies} plies`);
+  return null;
 }
 
 /** In the page: which movable pieces and which of their destinations a tap can reach. */
@@ -111,32 +105,42 @@ const measureReach = (page) =>
 for (const setup of SETUPS) {
   const name = setup.rules ? `${setup.variant}-${setup.rules}` : setup.variant;
   describe(`reach in 3D: ${name}`, () => {
-    for (const [screen, options] of Object.entries(SCREENS)) {
-      it(`${screen}: 95 % of movable pieces and destinations tappable at plies ${PLIES.join(', ')}`, async () => {
-        const page = await openPage(browser, server.base, options);
-        const results = [];
-        try {
-          for (const plies of PLIES) {
-            const g = await seededGame(setup, plies, 1000 + plies);
-            await page.goto(`${server.base}/?game=${g.id}`);
-            await waitForMyTurn(page, g.ply);
-            await waitFor3D(page);
-            const r = { setup: name, screen, ply: g.ply, ...(await measureReach(page)) };
-            figures.push(r);
-            results.push(r);
-            await page.screenshot({ path: join(OUT, `reach-${name}-${screen}-ply${g.ply}.png`) });
+    for (const side of ['white', 'black']) {
+      for (const [screen, options] of Object.entries(SCREENS)) {
+        it(`${side}, ${screen}: 95 % of movable pieces and destinations tappable at plies ${PLIES[side].join(', ')}; a tap plays`, async () => {
+          const page = await openPage(browser, server.base, options);
+          const results = [];
+          const games = [];
+          try {
+            for (const plies of PLIES[side]) {
+              const g = await seededGameFor(server.base, side, setup, plies, 1000 + plies - (side === 'black' ? 1 : 0));
+              games.push(g.id);
+              await page.goto(`${server.base}/?game=${g.id}`);
+              await waitForMyTurn(page, g.ply);
+              await waitFor3D(page);
+              const orientation = await page.evaluate(() => window.__spacechess.orientation());
+              const r = { setup: name, side, screen, ply: g.ply, orientation, ...(await measureReach(page)) };
+              await page.screenshot({ path: join(OUT, `reach-${name}-${side}-${screen}-ply${g.ply}.png`) });
+              r.played = await playByClicks(page);
+              figures.push(r);
+              results.push(r);
+            }
+            // Every position is measured before the first failure is reported.
+            for (const r of results) {
+              const at = `${name} ${side} ${screen} ply ${r.ply}`;
+              assert.equal(r.orientation, side, `${at}: ${side}'s side at the bottom`);
+              assert.ok(r.piecesTotal > 0, 'the position has movable pieces');
+              assert.ok(r.lastMoveInView, `${at}: the last move's square ${r.lastTo} is in view and tappable`);
+              assert.ok(r.pieces / r.piecesTotal >= 0.95, `${at}: pieces ${r.pieces}/${r.piecesTotal}, missed ${r.missedPieces.join(' ')}`);
+              assert.ok(r.dests / r.destsTotal >= 0.95, `${at}: destinations ${r.dests}/${r.destsTotal}, missed ${r.missedDests.join(' ')}`);
+              assert.ok(r.played, `${at}: two clicks (a piece, then its destination) play a move`);
+            }
+          } finally {
+            await page.context().close();
+            for (const id of games) await forget(server.base, id);
           }
-          // Every position is measured before the first failure is reported.
-          for (const r of results) {
-            assert.ok(r.piecesTotal > 0, 'the position has movable pieces');
-            assert.ok(r.lastMoveInView, `${name} ${screen} ply ${r.ply}: the last move's square ${r.lastTo} is in view and tappable`);
-            assert.ok(r.pieces / r.piecesTotal >= 0.95, `${name} ${screen} ply ${r.ply}: pieces ${r.pieces}/${r.piecesTotal}, missed ${r.missedPieces.join(' ')}`);
-            assert.ok(r.dests / r.destsTotal >= 0.95, `${name} ${screen} ply ${r.ply}: destinations ${r.dests}/${r.destsTotal}, missed ${r.missedDests.join(' ')}`);
-          }
-        } finally {
-          await page.context().close();
-        }
-      });
+        });
+      }
     }
   });
 }

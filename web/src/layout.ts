@@ -12,15 +12,21 @@ export interface Vec3 {
 
 /**
  * How neighbouring levels sit apart, per variant (one unit is a square's width): `gap` up,
- * and for the stacked games a step sideways (`dx`) or backwards (`dz`, away from White) per
- * level up, so a level never hides much of the one below it from the default camera.
- * Stacked's 8×8 boards step back; Quadlevel's narrow 4×8 levels step to the side.
+ * and for the stacked games a step sideways (`dx`, to the viewer's right) or backwards
+ * (`dz`, away from the viewer) per level up, so a level never hides much of the one below
+ * it from the default camera. Stacked's 8×8 boards step back; Quadlevel's narrow 4×8
+ * levels step to the side; Fourfold's upper row steps back a little. The steps are taken
+ * from the side at the bottom of the view (White's or Black's), so both players see the
+ * same staircase. Tri-D's levels are offset by the game itself (each level further from
+ * White stands higher): seen from Black that staircase descends away from the camera, so
+ * Black's view stands its levels further apart (`gapBlack`) to keep them from covering
+ * one another on screen.
  */
-export const LEVEL_STEP: Record<Variant, { gap: number; dx: number; dz: number }> = {
-  stacked: { gap: 2.6, dx: 0, dz: 2.6 },
-  trid: { gap: 2.1, dx: 0, dz: 0 },
-  quadlevel: { gap: 1.4, dx: 4.7, dz: 0 },
-  fourfold: { gap: 2.6, dx: 0, dz: 0 },
+export const LEVEL_STEP: Record<Variant, { gap: number; gapBlack: number; dx: number; dz: number }> = {
+  stacked: { gap: 2.6, gapBlack: 2.6, dx: 0, dz: 2.6 },
+  trid: { gap: 2.1, gapBlack: 3.6, dx: 0, dz: 0 },
+  quadlevel: { gap: 1.4, gapBlack: 1.4, dx: 4.7, dz: 0 },
+  fourfold: { gap: 2.6, gapBlack: 2.6, dx: 0, dz: 1.2 },
 };
 
 /** The spread control's range: a factor on the distance between levels. */
@@ -29,25 +35,30 @@ export const SPREAD_MAX = 2;
 
 /**
  * The centre of a square's top face in the 3D scene (y is up; White sits at +z), with the
- * levels `spread` times their usual distance apart.
+ * levels `spread` times their usual distance apart, laid out for a viewer on `orientation`'s
+ * side.
  */
-export function cellPosition(variant: Variant, coords: readonly number[], spread = 1): Vec3 {
+export function cellPosition(variant: Variant, coords: readonly number[], spread = 1, orientation: Side = 'white'): Vec3 {
   const [x, y, z, w] = coords;
-  const { gap, dx, dz } = LEVEL_STEP[variant];
-  const g = gap * spread;
+  const white = orientation === 'white';
+  const step = LEVEL_STEP[variant];
+  const g = (white ? step.gap : step.gapBlack) * spread;
+  // Per level up: sideways to the viewer's right, backwards away from the viewer.
+  const right = step.dx * spread * (white ? 1 : -1);
+  const back = step.dz * spread * (white ? -1 : 1);
   switch (variant) {
     case 'stacked':
-      return { x: x - 3.5 + z * dx * spread, y: z * g, z: 3.5 - y - z * dz * spread };
+      return { x: x - 3.5 + z * right, y: z * g, z: 3.5 - y + z * back };
     case 'trid':
       return { x: x - 2.5, y: (z - 4) * g, z: 4.5 - y };
     case 'quadlevel': {
       // Level index 0 is the top level (L1); `up` counts levels from the bottom one.
       const up = 1.5 - z;
-      return { x: x - 1.5 + up * dx * spread, y: up * g, z: 3.5 - y - up * dz * spread };
+      return { x: x - 1.5 + up * right, y: up * g, z: 3.5 - y + up * back };
     }
     case 'fourfold':
       // Z picks the column of boards, W the row (W=1 above W=0).
-      return { x: x - 1.5 + (z === 0 ? -2.75 : 2.75), y: (w - 0.5) * g, z: 1.5 - y };
+      return { x: x - 1.5 + (z === 0 ? -2.75 : 2.75), y: (w - 0.5) * g, z: 1.5 - y + (w - 0.5) * back };
   }
 }
 
@@ -61,10 +72,10 @@ export function boardDestinationSquares(view: Pick<Screen, 'legal_moves'>, to: s
 }
 
 /** Where a Tri-D post stands and how far it reaches (from its main board to the board). */
-export function postGeometry(board: AttackBoard, spread = 1): { top: Vec3; bottom: Vec3 } {
+export function postGeometry(board: AttackBoard, spread = 1, orientation: Side = 'white'): { top: Vec3; bottom: Vec3 } {
   const [x, y, level] = board.post_coords;
-  const a = cellPosition('trid', [x, y, level, 0], spread);
-  const b = cellPosition('trid', [x, y, board.main_level, 0], spread);
+  const a = cellPosition('trid', [x, y, level, 0], spread, orientation);
+  const b = cellPosition('trid', [x, y, board.main_level, 0], spread, orientation);
   return a.y > b.y ? { top: a, bottom: b } : { top: b, bottom: a };
 }
 

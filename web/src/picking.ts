@@ -6,12 +6,16 @@
 //    only if nothing better lies behind it; with the visualizer on, a marked square behind
 //    it is picked instead;
 //  - a dark square blocks: nothing behind it counts;
-//  - a glowing attack-board destination is picked when hit.
+//  - a glowing attack-board destination is picked when hit;
+//  - an opened square (one the scene opened so that what lies under it is seen, see
+//    see-through.ts) lets the view through too: a marked target there (visualizer on) is
+//    picked unless a marked square lies behind it; an unmarked one only when nothing
+//    lies behind it.
 
 import { Raycaster, Vector2, type Camera, type Object3D } from 'three';
 
 export type StandIn =
-  | { pick: 'square'; name: string; dark: boolean }
+  | { pick: 'square'; name: string; dark: boolean; open?: boolean }
   | { pick: 'piece'; square: string }
   | { pick: 'board-dest'; to: string };
 
@@ -36,6 +40,9 @@ function standIn(object: Object3D): StandIn | null {
 /** Applies the see-through rules to a list of hits ordered nearest first. */
 export function resolvePick(hits: readonly { object: Object3D }[], rules: PickRules): PickResult {
   let clear: string | null = null;
+  let open: string | null = null;
+  let openMarked: string | null = null;
+  const isMarked = (name: string) => rules.visualizer && rules.marked.has(name);
   const markedBehind = (name: string) =>
     clear !== null && rules.visualizer && rules.marked.has(name) && !rules.marked.has(clear);
   for (const hit of hits) {
@@ -43,14 +50,21 @@ export function resolvePick(hits: readonly { object: Object3D }[], rules: PickRu
     if (!s) continue;
     if (s.pick === 'board-dest') return { kind: 'board-dest', to: s.to };
     if (s.pick === 'piece') return { kind: 'square', name: s.square };
-    if (s.dark) {
-      if (markedBehind(s.name)) return { kind: 'square', name: s.name };
-      return { kind: 'square', name: clear ?? s.name };
+    if (s.open) {
+      if (isMarked(s.name)) openMarked ??= s.name;
+      open ??= s.name;
+      continue;
     }
+    if (s.dark) {
+      if (markedBehind(s.name) || (openMarked !== null && isMarked(s.name))) return { kind: 'square', name: s.name };
+      return { kind: 'square', name: openMarked ?? clear ?? s.name };
+    }
+    if (openMarked !== null && isMarked(s.name)) return { kind: 'square', name: s.name };
     if (clear === null) clear = s.name;
     else if (markedBehind(s.name)) return { kind: 'square', name: s.name };
   }
-  return clear === null ? null : { kind: 'square', name: clear };
+  const last = openMarked ?? clear ?? open;
+  return last === null ? null : { kind: 'square', name: last };
 }
 
 /** Casts a ray through normalised device coordinates (-1..1) and resolves it. */

@@ -40,6 +40,8 @@ import { pickAt, type PickResult, type StandIn } from './picking';
 import { buildPiece, PIECE_HEIGHT } from './pieces3d';
 import { placeLabels, type LabelBox } from './label-placement';
 import { RenderScale } from './render-scale';
+import { SightLines, type SightTarget } from './see-through';
+import { visibleFraction } from './visibility-probe';
 import { navSquares } from './board-nav';
 import { KeyCursor } from './key-cursor';
 
@@ -105,6 +107,17 @@ export class BoardScene {
   private coordinates: { text: string; board: string; at: Vec3 }[] = [];
   private readonly glyphs = new Map<string, MeshBasicMaterial>();
   private boardMeshes = new Map<string, { light: InstancedMesh; dark: InstancedMesh }>();
+  /** Each square's slab: its mesh and instance, to hide it while it is open. */
+  private slabs = new Map<string, { mesh: InstancedMesh; index: number; at: Vec3 }>();
+  private squareStandIns = new Map<string, Extract<StandIn, { pick: 'square' }>>();
+  /** Lines of sight to what must be seen, and the squares opened for them (see-through.ts). */
+  private sight: SightLines | null = null;
+  private opened = new Set<string>();
+  private openKey = '';
+  /** Counts rebuilds of pieces and marks, so the openings are worked out again after one. */
+  private drawn = 0;
+  /** Open squares are drawn as faint glass, so the board keeps its shape. */
+  private glass: InstancedMesh | null = null;
 
   private readonly labelLayer: HTMLElement;
   /** Points at the last move's square when it lies outside the view. */
@@ -125,6 +138,7 @@ export class BoardScene {
     light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
     dark: new MeshStandardMaterial({ color: 0x5b4636, roughness: 0.8 }),
     // Boards faded while another is brought forward: shown faintly, never in the way of a tap.
+    glass: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.07, depthWrite: false, side: DoubleSide }),
     lightFaded: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.08, depthWrite: false, side: DoubleSide }),
     darkFaded: new MeshStandardMaterial({ color: 0x5b4636, transparent: true, opacity: 0.14, depthWrite: false }),
     whiteFaded: new MeshStandardMaterial({ color: 0xf4ecdc, transparent: true, opacity: 0.18, depthWrite: false }),
@@ -393,7 +407,7 @@ export class BoardScene {
 
   /** A client-pixel point whose tap picks the glowing attack-board destination `to`. */
   findBoardDestPoint(to: string): { x: number; y: number } | null {
-    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
+    const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread, this.orientation)) : [];
     if (!pts.length) return null;
     const cx = pts.reduce((s, p) => s + p.x, 0) / pts.length;
     const cz = pts.reduce((s, p) => s + p.z, 0) / pts.length;
@@ -410,6 +424,8 @@ export class BoardScene {
   pickClient(x: number, y: number): PickResult {
     const rect = this.canvas.getBoundingClientRect();
     const ndc = { x: ((x - rect.left) / rect.width) * 2 - 1, y: -((y - rect.top) / rect.height) * 2 + 1 };
+    this.placeCamera();
+    this.refreshOpenings();
     const standIns = this.focused === null ? this.standIns : this.standIns.filter((o) => !this.isFaded(this.standInBoard(o)));
     return pickAt(this.camera, ndc, standIns, this.rules, this.raycaster);
   }
@@ -468,6 +484,8 @@ export class BoardScene {
     const max = new Vector3(-Infinity, -Infinity, -Infinity);
     // One pair of meshes per board, so a board can fade when another is brought forward.
     this.boardMeshes.clear();
+    this.slabs.clear();
+    this.squareStandIns.clear();
     const boards = new Map<string, Cell[]>();
     for (const c of view.cells) boards.set(c.board, [...(boards.get(c.board) ?? []), c]);
     for (const [board, cells] of boards) {
@@ -477,16 +495,19 @@ export class BoardScene {
         im.count = list.length;
         if (!dark) im.renderOrder = 2;
         list.forEach((c, i) => {
-          const p = cellPosition(view.variant, c.coords, this.spread);
+          const p = cellPosition(view.variant, c.coords, this.spread, this.orientation);
           this.cellPos.set(c.name, p);
           this.cellBoard.set(c.name, c.board);
           min.min(new Vector3(p.x - 0.5, p.y, p.z - 0.5));
           max.max(new Vector3(p.x + 0.5, p.y + 1, p.z + 0.5));
           m.makeTranslation(p.x, p.y - SLAB / 2, p.z);
           im.setMatrixAt(i, m);
+          this.slabs.set(c.name, { mesh: im, index: i, at: p });
           const standIn = new Mesh(this.geos.standInSquare, this.mats.hidden);
           standIn.position.set(p.x, p.y - SLAB / 2, p.z);
-          standIn.userData = { standIn: { pick: 'square', name: c.name, dark: c.dark } satisfies StandIn };
+          const s: Extract<StandIn, { pick: 'square' }> = { pick: 'square', name: c.name, dark: c.dark };
+          this.squareStandIns.set(c.name, s);
+          standIn.userData = { standIn: s };
           standIn.updateMatrixWorld();
           this.standIns.push(standIn);
         });
@@ -524,21 +545,30 @@ export class BoardScene {
       // Tri-D's king-side attack boards are labelled on their outer (right) side, off the level.
       const ab = view.attack_boards.find((b) => b.name === board);
       const kingSide = !!ab && ab.post_coords[0] > 2;
-      const atMaxX = kingSide || !white;
+      // An attack board is labelled on its outer side (a king-side one at its highest file);
+      // a level at its left edge as the viewer sees it (White's low files, Black's high).
+      const atMaxX = ab ? kingSide : !white;
       // Where levels step sideways (Quadlevel), the near corner lies over the level beside
       // it: label those at their far corner instead, where nothing stands.
       const far = LEVEL_STEP[view.variant].dx > 0;
       const nearZ = white !== far ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55;
       const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, nearZ);
-      // The label extends away from its board: to the right only for a king-side board seen by White.
-      this.labels.push({ el, at, right: kingSide && white });
+      // The label extends away from its board: to the right where that outer side is on the viewer's right.
+      this.labels.push({ el, at, right: !!ab && kingSide === white });
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
     }
     this.addCoordinates(view, groups);
+    this.sight = new SightLines([...groups.keys()].map((board) => ({ cells: view.cells.filter((c) => c.board === board).map((c) => ({ name: c.name, at: this.cellPos.get(c.name) ?? { x: 0, y: 0, z: 0 } })) })));
+    this.glass = new InstancedMesh(this.geos.slab, this.mats.glass, Math.max(1, view.cells.length));
+    this.glass.count = 0;
+    this.glass.renderOrder = 2;
+    this.boardLayer.add(this.glass);
+    this.opened = new Set();
+    this.openKey = '';
     for (const ab of view.attack_boards) {
-      const g = postGeometry(ab, this.spread);
+      const g = postGeometry(ab, this.spread, this.orientation);
       const h = Math.abs(g.top.y - g.bottom.y);
       const post = new Mesh(this.geos.post, this.mats.post);
       post.scale.y = h;
@@ -582,6 +612,7 @@ export class BoardScene {
   }
 
   private buildPieces(view: GameView, marks: Marks, animateFrom: { from: string; to: string } | null): void {
+    this.drawn++;
     this.pieceLayer.clear();
     this.pieces.clear();
     this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick !== 'piece');
@@ -645,6 +676,7 @@ export class BoardScene {
   }
 
   private buildMarks(marks: Marks): void {
+    this.drawn++;
     this.markLayer.clear();
     this.standIns = this.standIns.filter((o) => (o.userData as { standIn: StandIn }).standIn.pick !== 'board-dest');
     const flatOn = (mesh: Mesh, p: Vec3, lift: number) => {
@@ -686,7 +718,7 @@ export class BoardScene {
     this.buildOracleMarks(marks, flatOn);
     this.buildInspectMarks(marks, flatOn);
     for (const to of marks.boardTargets) {
-      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, to).map((c) => cellPosition('trid', c, this.spread, this.orientation)) : [];
       if (!pts.length) continue;
       this.markLayer.add(this.rectangle(pts, 0.5, this.mats.boardDest));
       this.markLayer.add(this.rectangle(pts, 0.44, this.mats.boardDest));
@@ -745,7 +777,7 @@ export class BoardScene {
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.6, this.mats.oracleFromLine), this.rectangle(pts, 0.54, this.mats.oracleFromLine));
     }
     if (o.boardTo) {
-      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c, this.spread)) : [];
+      const pts = this.view ? boardDestinationSquares(this.view, o.boardTo).map((c) => cellPosition('trid', c, this.spread, this.orientation)) : [];
       for (const p of pts) flatOn(new Mesh(this.geos.square, this.mats.oracleTo), p, 0);
       if (pts.length) this.markLayer.add(this.rectangle(pts, 0.56, this.mats.oracleToLine), this.rectangle(pts, 0.5, this.mats.oracleToLine));
     }
@@ -790,6 +822,76 @@ export class BoardScene {
     return this.focused ?? '';
   }
 
+  // ------------------------------------------------------------------ nothing hidden
+
+  /** What must stay in sight: every piece, and every marked square. */
+  private sightTargets(): SightTarget[] {
+    const out: SightTarget[] = [];
+    for (const [square, piece] of this.pieces) {
+      const at = this.cellPos.get(square);
+      if (at) out.push({ at, height: PIECE_HEIGHT[piece.letter.toLowerCase()] ?? 0.7 });
+    }
+    const m = this.marks;
+    if (!m) return out;
+    const marked = new Set<string>([...m.targets.keys(), ...m.lastMove, ...m.checked, ...(m.inspect?.squares.keys() ?? [])]);
+    for (const s of [m.lifted, m.oracle?.from, m.oracle?.to, m.oracle?.captured]) if (s) marked.add(s);
+    for (const square of marked) {
+      const at = this.cellPos.get(square);
+      if (at && !this.pieces.has(square)) out.push({ at, height: 0.05 });
+    }
+    return out;
+  }
+
+  /**
+   * Opens the squares of upper boards that stand between the camera and a piece or a
+   * mark (see-through.ts): their slabs are drawn as faint glass and taps pass through
+   * them. Worked out again when the camera moves or the pieces or marks change.
+   */
+  private refreshOpenings(): void {
+    if (!this.sight || !this.glass) return;
+    const eye = this.camera.position;
+    const key = `${eye.x.toFixed(3)},${eye.y.toFixed(3)},${eye.z.toFixed(3)}|${this.drawn}`;
+    if (key === this.openKey) return;
+    this.openKey = key;
+    const next = this.sight.open(eye, this.sightTargets());
+    if (next.size === this.opened.size && [...next].every((s) => this.opened.has(s))) return;
+    this.opened = next;
+    const m = new Matrix4();
+    const hidden = new Matrix4().makeScale(0, 0, 0);
+    const touched = new Set<InstancedMesh>();
+    let glass = 0;
+    for (const [name, slab] of this.slabs) {
+      const open = next.has(name);
+      const at = new Vector3(slab.at.x, slab.at.y - SLAB / 2, slab.at.z);
+      slab.mesh.setMatrixAt(slab.index, open ? hidden.setPosition(at) : m.makeTranslation(at));
+      touched.add(slab.mesh);
+      if (open) this.glass.setMatrixAt(glass++, m.makeTranslation(at));
+      const standIn = this.squareStandIns.get(name);
+      if (standIn) standIn.open = open;
+    }
+    for (const mesh of touched) mesh.instanceMatrix.needsUpdate = true;
+    this.glass.count = glass;
+    this.glass.instanceMatrix.needsUpdate = true;
+  }
+
+  /** The share of the piece on `square` the camera shows (0..1; null: no piece), for tests. */
+  visibility(square: string): number | null {
+    const piece = this.pieces.get(square);
+    if (!piece) return null;
+    this.placeCamera();
+    this.refreshOpenings();
+    const share = visibleFraction(this.renderer, this.scene, this.camera, piece.group, [this.boardLayer, this.pieceLayer, this.markLayer, this.keyCursor.mesh]);
+    this.invalidate();
+    return share;
+  }
+
+  /** The squares opened so that what lies under them is seen, for tests. */
+  openSquares(): string[] {
+    this.placeCamera();
+    this.refreshOpenings();
+    return [...this.opened].sort();
+  }
+
   // ------------------------------------------------------------------ coordinates
 
   /**
@@ -824,7 +926,8 @@ export class BoardScene {
     const under = (spot: (typeof spots)[number]) =>
       view.variant === 'trid' &&
       [...groups].some(([board, pts]) => {
-        if (board === spot.board || Math.abs(pts[0].y - spot.at.y) > 2.5 * this.spread) return false;
+        const gap = (this.orientation === 'white' ? LEVEL_STEP.trid.gap : LEVEL_STEP.trid.gapBlack) * this.spread;
+        if (board === spot.board || Math.abs(pts[0].y - spot.at.y) > 1.2 * gap) return false;
         const xs = pts.map((p) => p.x);
         const zs = pts.map((p) => p.z);
         return spot.at.x > Math.min(...xs) - 0.6 && spot.at.x < Math.max(...xs) + 0.6 && spot.at.z > Math.min(...zs) - 0.6 && spot.at.z < Math.max(...zs) + 0.6;
@@ -918,6 +1021,7 @@ export class BoardScene {
     });
     this.setRatio(this.baseRatio * (moving ? this.renderScale.moving(now) : this.renderScale.still()));
     this.placeCamera();
+    this.refreshOpenings();
     this.renderer.render(this.scene, this.camera);
     this.placeLabels();
     // Keep drawing while something moves; one more frame afterwards at full resolution.

@@ -14,10 +14,10 @@ function camera(): PerspectiveCamera {
 
 const hidden = new MeshBasicMaterial({ visible: false });
 
-function square(name: string, dark: boolean, y: number, x = 0): Mesh {
+function square(name: string, dark: boolean, y: number, x = 0, open = false): Mesh {
   const m = new Mesh(new BoxGeometry(1, 0.12, 1), hidden);
   m.position.set(x, y, 0);
-  m.userData = { standIn: { pick: 'square', name, dark } satisfies StandIn };
+  m.userData = { standIn: { pick: 'square', name, dark, open } satisfies StandIn };
   m.updateMatrixWorld();
   return m;
 }
@@ -82,5 +82,22 @@ describe('picking through see-through squares', () => {
     parent.add(child);
     expect(resolvePick([{ object: child }], off)).toEqual({ kind: 'square', name: 'Ma2' });
     expect(resolvePick([], off)).toBeNull();
+  });
+});
+
+describe('picking through opened squares (nothing hidden under a board)', () => {
+  const opened = (name: string, dark: boolean, y: number) => square(name, dark, y, 0, true);
+  it('an opened dark square lets the square and the piece behind it be picked', () => {
+    expect(pickAt(camera(), centre, [opened('Tb1', true, 4), square('Mb1', false, 2), piece('Mb1', 2)], off)).toEqual({ kind: 'square', name: 'Mb1' });
+    expect(pickAt(camera(), centre, [opened('Tb1', true, 4), square('Mb1', true, 2)], off)).toEqual({ kind: 'square', name: 'Mb1' });
+  });
+  it('an opened square is picked when nothing lies behind it', () => {
+    expect(pickAt(camera(), centre, [opened('Tc1', true, 4)], off)).toEqual({ kind: 'square', name: 'Tc1' });
+  });
+  it('a marked opened square is picked before an unmarked one behind it, a marked one behind wins', () => {
+    const objects = [opened('Td1', true, 4), square('Md1', true, 2)];
+    expect(pickAt(camera(), centre, objects, on(['Td1']))).toEqual({ kind: 'square', name: 'Td1' });
+    expect(pickAt(camera(), centre, objects, on(['Td1', 'Md1']))).toEqual({ kind: 'square', name: 'Md1' });
+    expect(pickAt(camera(), centre, objects, off)).toEqual({ kind: 'square', name: 'Md1' });
   });
 });

@@ -33,5 +33,11 @@ export function installTestHook(session: GameSession): void {
     spread: () => scene()?.getSpread() ?? null,
     focusedBoard: () => scene()?.focusedBoard() ?? null,
     coordinates: () => scene()?.drawnCoordinates() ?? [],
+    /** Squares of upper boards opened so that what lies under them is seen (3D). */
+    openSquares: () => scene()?.openSquares() ?? [],
+    /** The share (0..1) of the piece on a square that the 3D camera shows. */
+    visibility: (square: string) => scene()?.visibility(square) ?? null,
+    /** Whether the 3D view points at the last move from its edge (it is out of view). */
+    lastMovePointer: () => !(document.querySelector('.lastmove-pointer') as HTMLElement | null)?.hidden,
   };
 }
