@@ -113,6 +113,8 @@ export const api = {
   join: (invitePath: string) => request<GameView>('POST', invitePath),
   answerOffer: (id: string, answer: 'accept' | 'decline') =>
     request<GameView>('POST', `${game(id)}/offer`, { answer }),
+  /** Offers a finished online game's rematch, or accepts the opponent's offer. */
+  rematch: (id: string) => request<GameView>('POST', `${game(id)}/rematch`),
   /** Claims the win or a draw in an online game whose opponent is gone. */
   claim: (id: string, result: 'win' | 'draw') => request<GameView>('POST', `${game(id)}/claim`, { result }),
   /** This player's games, newest first; `before` is the previous page's `next`. */

@@ -3,6 +3,7 @@
 // them only when that side is this player's. No rule is decided here.
 
 import type { GameView, Side } from './api';
+import type { OfferKind } from './generated/api';
 
 /** The view with legal moves only when the side to move is this player's. */
 export function forPlayer(view: GameView): GameView {
@@ -23,9 +24,25 @@ export function seatLine(view: GameView): string | null {
 /** The opponent's pending offer this player may answer, in words, or null. */
 export function offerToAnswer(view: GameView): string | null {
   const o = view.offer;
-  if (!o || !view.you || view.you.includes(o.from)) return null;
+  if (!o || !view.you || view.you.length === 0 || view.you.includes(o.from)) return null;
+  if (o.kind === 'rematch') return `${capital(o.from)} offers a rematch (same set-up, colours swapped).`;
   return o.kind === 'draw' ? `${capital(o.from)} offers a draw.` : `${capital(o.from)} asks to take back their last move.`;
 }
+
+/** This page watches: it holds no seat, so it offers nothing that plays or changes the game. */
+export const isWatcher = (view: GameView): boolean => view.you !== undefined && view.you.length === 0;
+
+/** Why this page cannot call the Oracle now (the server would refuse it), or null when it can. */
+export function oracleUnavailable(view: GameView): string | null {
+  if (isWatcher(view)) return 'The Oracle advises the players; you are watching this game.';
+  if (view.mode === 'online' && view.status === 'in-progress') return 'The Oracle is off for both players while an online game runs.';
+  return null;
+}
+
+const ASKED: Record<OfferKind, string> = { draw: 'draw offer', 'take-back': 'take-back request', rematch: 'rematch offer' };
+
+/** What the offerer is told when the opponent declines (a `declined` socket message). */
+export const declinedLine = (kind: OfferKind): string => `Your opponent declined your ${ASKED[kind]}.`;
 
 /** How many watch, in words, or null when nobody does. */
 export function watchersLine(view: GameView): string | null {

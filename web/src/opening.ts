@@ -197,10 +197,13 @@ function renderForm(
   const sync = () => {
     const d = new FormData(form);
     const variant = d.get('variant');
-    const rules = String(d.get('rules') ?? '');
+    // The rule set is read from the chosen variant's own list, once it is enabled: a
+    // form read before would miss it (a disabled fieldset's fields are not in it).
+    let rules = '';
     for (const f of form.querySelectorAll<HTMLFieldSetElement>('fieldset.variant-extra')) {
       f.hidden = f.dataset.variant !== variant;
       f.disabled = f.hidden;
+      if (!f.hidden) rules = f.querySelector<HTMLSelectElement>('select[name="rules"]')?.value ?? '';
     }
     for (const line of form.querySelectorAll<HTMLElement>('[data-rules-line]')) line.hidden = line.dataset.rulesLine !== rules;
     // The Lessons and Rules links open the chosen variant's pages.

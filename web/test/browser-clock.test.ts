@@ -22,7 +22,7 @@ describe('the browser game clock', () => {
     c.settle('black', 1, true);
     time.advance(30_000);
     c.charge('black');
-    expect(c.view()).toEqual({ white_ms: 10_000, black_ms: 10_000, increment_ms: 2_000, running: null });
+    expect(c.view()).toEqual({ initial_ms: 10_000, white_ms: 10_000, black_ms: 10_000, increment_ms: 2_000, running: null });
     c.settle('white', 2, true);
     expect(c.runningSide).toBe('white');
     time.advance(3_000);
@@ -30,7 +30,7 @@ describe('the browser game clock', () => {
     expect(c.untilFlag()).toBe(7_000);
     c.charge('white');
     c.settle('black', 3, true);
-    expect(c.view()).toEqual({ white_ms: 9_000, black_ms: 10_000, increment_ms: 2_000, running: 'black' });
+    expect(c.view()).toEqual({ initial_ms: 10_000, white_ms: 9_000, black_ms: 10_000, increment_ms: 2_000, running: 'black' });
   });
 
   it('finds a fallen flag, and stops when the game ends', () => {

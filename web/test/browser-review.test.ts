@@ -104,23 +104,23 @@ describe.skipIf(!haveWasm)('browser games: review, records, evaluations, clocks'
   it('keeps the clocks: charged per move with the increment, kept over a reload, and a fallen flag loses on time', async () => {
     t = 0;
     const created = await host.createGame({ variant: 'trid', rules: 'meder', mode: 'local', time_control: { minutes: 1, increment_seconds: 2 } });
-    expect(created.clocks).toEqual({ white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: null });
+    expect(created.clocks).toEqual({ initial_ms: 60_000, white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: null });
     const g = open(host, created.id);
     let v = await g.link.fetch();
     for (let i = 0; i < 2; i++) {
       t += 10_000; // the first moves are free
       v = await g.link.move(v.legal_moves[0].token, v.ply);
     }
-    expect(v.clocks).toEqual({ white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: 'white' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: 'white' });
     t += 5_000;
     v = await g.link.move(v.legal_moves[0].token, v.ply);
-    expect(v.clocks).toEqual({ white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black' });
     t += 20_000;
     // A reload: the link goes (saving Black's time used so far), a new one reads it back.
     g.link.close();
     const again = open(host, created.id);
     v = await again.state(() => true);
-    expect(v.clocks).toEqual({ white_ms: 57_000, black_ms: 40_000, increment_ms: 2_000, running: 'black' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 40_000, increment_ms: 2_000, running: 'black' });
     // Black's flag falls before the move arrives: the game is lost on time.
     t += 41_000;
     await expect(again.link.move(v.legal_moves[0].token, v.ply)).rejects.toMatchObject({

@@ -120,6 +120,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     computer_thinking: false,
     seats: { white: { holder: 'player', connected: false, gone: false }, black: { holder: 'computer', connected: false, gone: false } },
     offer: null,
+    rematch: null,
     watchers: 0,
     abort_in_ms: null,
     you: ['white'],

@@ -49,6 +49,7 @@ export function asGameView(a: AnalysisView): GameView {
       black: { holder: 'player', connected: true, gone: false },
     },
     offer: null,
+    rematch: null,
     watchers: 0,
     abort_in_ms: null,
   };

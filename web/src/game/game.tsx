@@ -10,7 +10,8 @@ import { BoardArea } from './boards';
 import { Clocks } from './clocks';
 import { InspectButton, InspectPanel } from './inspect';
 import { BoardFlow, Chooser } from './moving';
-import { OracleButton, OraclePanel } from './oracle';
+import { OracleButton, OracleOff, OraclePanel, oracleOffReason } from './oracle';
+import { SetupLine } from './setup-line';
 import { Announcer, SoundToggle } from './feedback';
 import { MoveBox } from './movebox';
 import { OnlinePanel } from './online';
@@ -86,7 +87,7 @@ function TeachLinks({ session }: { session: GameSession }) {
 }
 
 function OracleClosed({ session }: { session: GameSession }) {
-  if (session.oracleOpen.value) return null;
+  if (session.oracleOpen.value || oracleOffReason(session)) return null;
   return (
     <p class="oracle-closed">
       The Oracle is your advisor: it weighs every move you could make. Open it with the Oracle button above.
@@ -112,6 +113,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <OracleButton session={session} />
           <InspectButton session={session} />
         </div>
+        <SetupLine session={session} />
         <Status session={session} />
         <OnlinePanel session={session} />
         <Connection session={session} />
@@ -124,6 +126,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
         <PanelTabs session={session} />
         <div class="tab-part tab-oracle">
           <OraclePanel session={session} />
+          <OracleOff session={session} />
           <OracleClosed session={session} />
         </div>
         <div class="tab-part tab-play">

@@ -4,10 +4,11 @@
 // It is offered only while no computer move is due, so the computer waits by itself.
 
 import { batch, computed, signal } from '@preact/signals';
-import { api, ApiError, type GameView, type InspectView, type LegalMove } from '../api';
+import { api, type GameView, type InspectView, type LegalMove } from '../api';
 import { inspectMarks, playableOnto } from '../inspect';
 import { attackBoardOfSquare, pieceAt } from '../selection';
 import { computerToMove } from '../state';
+import { refusalText } from '../refusals';
 
 /** A capture the player tapped while inspecting, waiting for confirmation. */
 export interface CaptureOffer {
@@ -108,7 +109,7 @@ export class InspectMode {
       this.host.say('');
     } catch (e) {
       if (ticket !== this.asked) return;
-      this.host.say(e instanceof ApiError ? e.message : String(e), 'error');
+      this.host.say(refusalText(e), 'error');
     }
   }
 }

@@ -1,19 +1,29 @@
 // The Oracle panel: the 🔮 button, then the server's reports for the player's turn, each
 // move with its tag; tapping a line shows it on the boards. It never moves for the player.
 
+import { oracleUnavailable } from '../online';
 import { finePrint, tagColour, tagLabel } from '../oracle';
 import { computerToMove } from '../state';
 import type { GameSession } from './session';
 
+/** Why the Oracle cannot be called here now, or null (it can). */
+export function oracleOffReason(session: GameSession): string | null {
+  const v = session.view.value;
+  return v ? oracleUnavailable(v) : null;
+}
+
 export function OracleButton({ session }: { session: GameSession }) {
-  const open = session.oracleOpen.value;
+  const off = oracleOffReason(session);
+  const open = session.oracleOpen.value && !off;
   return (
     <button
       type="button"
       class={`oracle-button${open ? ' on' : ''}`}
       aria-label="Oracle"
       aria-pressed={open}
-      title={open ? 'Close the Oracle' : 'Open the Oracle, your advisor'}
+      aria-describedby={off ? 'oracle-off' : undefined}
+      disabled={!!off}
+      title={off ?? (open ? 'Close the Oracle' : 'Open the Oracle, your advisor')}
       onClick={() => (open ? session.closeOracle() : session.openOracle())}
     >
       <span aria-hidden="true">🔮</span> Oracle
@@ -21,9 +31,19 @@ export function OracleButton({ session }: { session: GameSession }) {
   );
 }
 
+/** The reason the Oracle is off here (a watcher, an online game that runs), in the Oracle's place. */
+export function OracleOff({ session }: { session: GameSession }) {
+  const off = oracleOffReason(session);
+  return off ? (
+    <p class="oracle-off" id="oracle-off">
+      {off}
+    </p>
+  ) : null;
+}
+
 export function OraclePanel({ session }: { session: GameSession }) {
   const v = session.view.value;
-  if (!session.oracleOpen.value || !v) return null;
+  if (!session.oracleOpen.value || !v || oracleUnavailable(v)) return null;
   const report = session.oracleReport.value;
   const chosen = session.oracleChosen.value ?? report?.moves[0]?.token ?? null;
   let status: string;

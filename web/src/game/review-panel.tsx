@@ -4,10 +4,11 @@
 // (there they move between squares; see flat-keys.ts).
 
 import { useEffect } from 'preact/hooks';
-import { ApiError, type GameView } from '../api';
+import type { GameView } from '../api';
 import { GLYPHS } from '../flat';
 import { formatEval } from '../format';
 import type { GameSession } from './session';
+import { refusalText } from '../refusals';
 
 /** Whether a key press belongs to the element that has it (typing, or a board square). */
 function keyBelongsToTarget(target: EventTarget | null): boolean {
@@ -91,7 +92,7 @@ function ContinueFromHere({ session, view, ply }: { session: GameSession; view: 
       const game = await session.host.createGame({ record, record_ply: ply, mode: view.mode, human: view.human, level: view.level });
       location.assign(gameUrl(session, game.id));
     } catch (e) {
-      session.say(e instanceof ApiError ? e.message : String(e), 'error');
+      session.say(refusalText(e), 'error');
     }
   };
   return (
@@ -106,7 +107,7 @@ function AnalyseHere({ session, view, ply }: { session: GameSession; view: GameV
   const open = () => {
     void import('../analysis/open')
       .then((m) => m.openAnalysis({ game: view.id, ply }))
-      .catch((e: unknown) => session.say(e instanceof Error ? e.message : String(e), 'error'));
+      .catch((e: unknown) => session.say(refusalText(e), 'error'));
   };
   return (
     <button type="button" class="review-analyse" onClick={open}>
@@ -199,7 +200,7 @@ export function DownloadRecord({ session }: { session: GameSession }) {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       session.say('Game record downloaded.');
     } catch (e) {
-      session.say(e instanceof ApiError ? e.message : String(e), 'error');
+      session.say(refusalText(e), 'error');
     }
   };
   return (
@@ -220,7 +221,7 @@ export function ImportRecord({ session }: { session: GameSession }) {
           const visualizer = choice.visualizer ? 'on' : 'off';
           location.assign(gameUrl(session, game.id, `&visualizer=${visualizer}&view=${session.viewMode.peek()}`));
         } catch (e) {
-          throw new Error(e instanceof ApiError ? e.message : String(e), { cause: e });
+          throw new Error(refusalText(e), { cause: e });
         }
       }),
     );

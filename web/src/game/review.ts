@@ -3,9 +3,10 @@
 // only keeps the answers. `ply` null means the live game.
 
 import { batch, computed, signal } from '@preact/signals';
-import { ApiError, type GameView, type PositionView } from '../api';
+import type { GameView, PositionView } from '../api';
 import { computeMarks } from '../marks';
 import { IDLE } from '../selection';
+import { refusalText } from '../refusals';
 
 export class Review {
   /** The half-moves played in the position shown, or null for the live game. */
@@ -65,7 +66,7 @@ export class Review {
         if (this.wanted === key) this.past.value = p;
       })
       .catch((e: unknown) => {
-        if (this.wanted === key) this.error.value = e instanceof ApiError ? e.message : String(e);
+        if (this.wanted === key) this.error.value = refusalText(e);
       });
   }
 

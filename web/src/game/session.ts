@@ -12,7 +12,9 @@ import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import type { ConnectionState } from '../socket';
 import type { GameHost, GameLink } from '../hosts/host';
 import { serverHost } from '../hosts/server-host';
-import { forPlayer } from '../online';
+import { declinedLine, forPlayer, isWatcher, oracleUnavailable } from '../online';
+import { refusalText } from '../refusals';
+import { rematchOf } from './rematch';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
 import { Review } from './review';
 import { save, type SavedGame } from '../storage';
@@ -30,8 +32,6 @@ export interface Message {
 
 const LOST = 'Lost contact with the server; retrying…';
 
-/** A refusal's message (the server's or the browser module's), for the message line. */
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class GameSession {
   readonly view = signal<GameView | null>(null);
@@ -57,6 +57,8 @@ export class GameSession {
   readonly oracleReport = signal<OracleReport | null>(null);
   /** The line the player tapped (default: the best). */
   readonly oracleChosen = signal<string | null>(null);
+  /** A rematch this page should open now (agreed online, or started here). */
+  readonly rematchToOpen = signal<string | null>(null);
   /** Stepping through the game without taking moves back (review.ts). */
   readonly review = new Review(this.view, (ply) => this.positionAt(ply));
 
@@ -99,6 +101,8 @@ export class GameSession {
   private disposed = false;
   /** The ply at which this page last put the Oracle on duty (to ask once per turn). */
   private oracleAskedAt: number | null = null;
+  /** The rematch the game named when this page opened it (not one to go to now). */
+  private rematchAtOpen: string | null = null;
 
   constructor(
     readonly saved: SavedGame,
@@ -145,6 +149,9 @@ export class GameSession {
       }
       // The server answered: a message about lost contact is no longer true.
       if (this.message.peek().text === LOST) this.say('');
+      // An online rematch agreed while this page is open takes its players there.
+      if (!prev) this.rematchAtOpen = view.rematch;
+      else if (view.rematch && view.rematch !== this.rematchAtOpen && !isWatcher(view)) this.rematchToOpen.value = view.rematch;
     });
     this.refetchAttempt = 0;
     this.schedulePoll();
@@ -157,20 +164,40 @@ export class GameSession {
    * Oracle off duty while the panel is open, it is put on duty again (once per turn).
    */
   private keepOracleOnDuty(view: GameView, first: boolean): void {
-    if (!this.oracleOpen.peek() || view.status === 'over') return;
+    // Never asked where the host would refuse (a watcher, an online game that runs).
+    if (!this.oracleOpen.peek() || view.status === 'over' || oracleUnavailable(view)) return;
     if (!first && (view.oracle || this.oracleAskedAt === view.ply)) return;
     this.oracleAskedAt = view.ply;
-    this.link?.oracleOn().catch((e: unknown) => this.say(errorText(e), 'error'));
+    this.putOracleOnDuty();
   }
 
   openOracle(): void {
     const v = this.view.peek();
+    const unavailable = v ? oracleUnavailable(v) : null;
+    if (unavailable) {
+      this.say(unavailable, 'error');
+      return;
+    }
     this.oracleOpen.value = true;
     this.panelTab.value = 'oracle';
     this.persist();
     if (!v || v.status === 'over') return;
     this.oracleAskedAt = v.ply;
-    this.link?.oracleOn().catch((e: unknown) => this.say(errorText(e), 'error'));
+    this.putOracleOnDuty();
+  }
+
+  /** Asks the host for the Oracle; a refusal closes the panel, so it is not asked again. */
+  private putOracleOnDuty(): void {
+    this.link?.oracleOn().catch((e: unknown) => {
+      this.say(refusalText(e), 'error');
+      if (e instanceof ApiError && e.code !== 'network') {
+        batch(() => {
+          this.oracleOpen.value = false;
+          this.oracleReport.value = null;
+        });
+        this.persist();
+      }
+    });
   }
 
   closeOracle(): void {
@@ -202,7 +229,8 @@ export class GameSession {
       const report: OracleReport = m;
       if (this.oracleOpen.peek() && v && report.moves.length > 0 && reportFits(v, report)) this.oracleReport.value = report;
     }
-    else if (m.type === 'error') this.say(m.error.message, 'error');
+    else if (m.type === 'error') this.say(refusalText(new ApiError(m.error.code, m.error.message, 0)), 'error');
+    else if (m.type === 'declined' && this.view.peek()?.you?.includes(m.from)) this.say(declinedLine(m.kind));
   }
 
   private onConnection(s: ConnectionState): void {
@@ -258,9 +286,8 @@ export class GameSession {
     try {
       await run();
     } catch (e) {
-      const msg = errorText(e);
       if (e instanceof ApiError && e.code === 'network') this.say(LOST, 'error');
-      else this.say(msg, 'error');
+      else this.say(refusalText(e), 'error');
       void this.refetch();
     } finally {
       this.busy.value = false;
@@ -310,6 +337,27 @@ export class GameSession {
     const answerOffer = this.link?.answerOffer;
     if (!answerOffer) return;
     void this.act(async () => this.setView(await answerOffer(answer)));
+  }
+
+  /**
+   * A rematch: the same set-up, colours swapped. Online it is an offer (or the acceptance
+   * of the opponent's); the server creates the game once both agree. Otherwise it is a
+   * new game of this host, opened at once.
+   */
+  rematch(): void {
+    const v = this.view.peek();
+    if (!v || v.status !== 'over') return;
+    void this.act(async () => {
+      if (v.mode === 'online') {
+        const offer = this.link?.rematch;
+        if (!offer) return;
+        // The card says that the offer waits; the server's `rematch` takes both pages on.
+        this.setView(await offer());
+        return;
+      }
+      const game = await this.host.createGame(rematchOf(v));
+      this.rematchToOpen.value = game.id;
+    });
   }
 
   /** Claims the win or a draw when the online opponent has gone (the server checks). */

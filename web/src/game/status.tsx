@@ -6,8 +6,8 @@ import { computerToMove } from '../state';
 export function Title({ session }: { session: GameSession }) {
   const v = session.view.value;
   if (!v) return <h2 class="game-title" />;
-  const rules = v.variant === 'trid' && v.rules ? ` (${v.rules})` : '';
-  return <h2 class="game-title">{`${v.title}${rules}`}</h2>;
+  // The rule set, options and the rest of the set-up are on the line below (setup-line.tsx).
+  return <h2 class="game-title">{v.title}</h2>;
 }
 
 export function Status({ session }: { session: GameSession }) {

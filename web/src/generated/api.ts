@@ -314,7 +314,11 @@ ply: number, fullmove: number, status: Status, result: ResultView | null, checke
  */
 legal_moves: Array<MoveView>, last_move: LastMove | null, };
 
-export type ClocksView = { white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
+export type ClocksView = { 
+/**
+ * The time control's starting time for each side.
+ */
+initial_ms: number, white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
 
 export type HolderView = "computer" | "player" | "open";
 
@@ -331,7 +335,7 @@ gone: boolean, };
 
 export type SeatsView = { white: SeatView, black: SeatView, };
 
-export type OfferKind = "draw" | "take-back";
+export type OfferKind = "draw" | "take-back" | "rematch";
 
 export type OfferView = { kind: OfferKind, 
 /**
@@ -353,9 +357,14 @@ history: Array<HistoryItem>,
  */
 material: MaterialView | null, clocks: ClocksView | null, computer_thinking: boolean, oracle: boolean, seats: SeatsView, 
 /**
- * An online game's pending draw offer or take-back request.
+ * An online game's pending draw offer or take-back request (or, once it is over,
+ * rematch offer).
  */
 offer: OfferView | null, 
+/**
+ * The id of this online game's rematch, once both players agreed to one.
+ */
+rematch: string | null, 
 /**
  * How many people watch the game live (sockets of players holding no seat).
  */
@@ -456,7 +465,7 @@ export type ErrorAnswer = { error: ErrorBody, };
 
 export type DrawAnswer = { accepted: boolean, game: GameView, };
 
-export type ServerMessage = { "type": "state", game: GameView, } | { "type": "update", game: GameView, history_from: number, } | { "type": "thinking" } & Thinking | { "type": "oracle", done: boolean, moves: Array<OracleMoveView>, } | { "type": "error", error: ErrorBody, };
+export type ServerMessage = { "type": "state", game: GameView, } | { "type": "update", game: GameView, history_from: number, } | { "type": "thinking" } & Thinking | { "type": "oracle", done: boolean, moves: Array<OracleMoveView>, } | { "type": "error", error: ErrorBody, } | { "type": "declined", kind: OfferKind, from: Side, };
 
 export type TimeControlRequest = { 
 /**

@@ -102,6 +102,7 @@ export class GameClock {
   /** The clocks as the API shows them. */
   view(): ClocksView {
     return {
+      initial_ms: this.stored.initial_ms,
       white_ms: Math.max(0, Math.round(this.left('white'))),
       black_ms: Math.max(0, Math.round(this.left('black'))),
       increment_ms: this.stored.increment_ms,

@@ -72,6 +72,7 @@ export function viewOf(meta: BrowserGameMeta, state: GameState, thinking: boolea
     },
     you: meta.mode === 'computer' ? [meta.human] : ['white', 'black'],
     offer: null,
+    rematch: null,
     watchers: 0,
     abort_in_ms: null,
   };

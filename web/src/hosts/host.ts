@@ -32,8 +32,10 @@ export interface GameLink {
   oracleOff(): Promise<void>;
   /** The game's record (docs/records.md). */
   record(): Promise<string>;
-  /** Answers the online opponent's draw offer or take-back request (server games only). */
+  /** Answers the online opponent's draw offer, take-back request or rematch offer (server games only). */
   answerOffer?(answer: 'accept' | 'decline'): Promise<GameView>;
+  /** Offers a finished online game's rematch, or accepts the opponent's (server games only). */
+  rematch?(): Promise<GameView>;
   /** Claims the win or a draw when the online opponent has gone (server games only). */
   claim?(result: 'win' | 'draw'): Promise<GameView>;
   /** The board after `ply` half-moves, for review. */

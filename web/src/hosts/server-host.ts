@@ -34,6 +34,7 @@ class ServerLink implements GameLink {
   position = (ply: number) => api.position(this.id, ply);
   answerOffer = (answer: 'accept' | 'decline') => api.answerOffer(this.id, answer);
   claim = (result: 'win' | 'draw') => api.claim(this.id, result);
+  rematch = () => api.rematch(this.id);
 
   close(): void {
     this.socket.close();

@@ -23,6 +23,7 @@ mod my_games;
 mod online;
 mod parse_errors;
 mod players;
+mod rematch;
 mod residency;
 mod routes;
 mod search;

@@ -91,17 +91,19 @@ impl Service {
         let game = self.after_change(slot, st, None, Some(player));
         Ok(match kind {
             OfferKind::Draw => view::draw_answer(false, game),
-            OfferKind::TakeBack => game,
+            OfferKind::TakeBack | OfferKind::Rematch => game,
         })
     }
 
-    /// The opponent's answer to the pending offer: accepted, the draw or the take back
-    /// happens; declined, the offer goes away. Either way the GameView.
+    /// The opponent's answer to the pending offer: accepted, the draw, the take back or
+    /// the rematch happens; declined, the offer goes away and the socket tells the one
+    /// who asked (a `declined` message). Either way the GameView.
     pub fn answer_offer(
         self: &Arc<Self>,
         id: &str,
         accept: bool,
         player: &PlayerId,
+        client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
         let mut st = Self::lock(&slot);
@@ -114,9 +116,18 @@ impl Service {
         if !accept {
             self.store.set_offer(&slot.id, None)?;
             st.offer = None;
-            return Ok(self.after_change(&slot, &mut st, None, Some(player)));
+            let game = self.after_change(&slot, &mut st, None, Some(player));
+            let _ = slot.events.send(view::declined_message(kind, from).into());
+            return Ok(game);
         }
         match kind {
+            OfferKind::Rematch => {
+                // Taken now, so that a second acceptance finds nothing to accept; the new
+                // game is created without this game's lock (the lock order).
+                st.offer = None;
+                drop(st);
+                self.start_rematch(&slot, from, player, client)
+            }
             OfferKind::Draw => self.agree_draw(&slot, &mut st, player),
             OfferKind::TakeBack => {
                 let count = super::actions::take_back_count(&st, from);

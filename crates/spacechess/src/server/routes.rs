@@ -39,6 +39,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/oracle", post(oracle_on).delete(oracle_off))
         .route("/games/{id}/offer", post(answer_offer))
         .route("/games/{id}/claim", post(claim))
+        .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/ws", get(ws::handler))
@@ -491,6 +492,7 @@ async fn answer_offer(
     State(svc): State<AppState>,
     Extension(player): Extension<PlayerId>,
     Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
     let m = json_body(body)?.ok_or_else(|| {
@@ -506,7 +508,21 @@ async fn answer_offer(
         }
         None => return Err(ApiError::bad_request("field \"answer\" is required")),
     };
-    blocking(move || svc.answer_offer(&id, accept, &player))
+    let client = client(&addr);
+    blocking(move || svc.answer_offer(&id, accept, &player, &client))
+        .await
+        .map(JsonText)
+}
+
+/// Offers a finished online game's rematch, or accepts the opponent's offer.
+async fn rematch(
+    State(svc): State<AppState>,
+    Extension(player): Extension<PlayerId>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Result<JsonText, ApiError> {
+    let client = client(&addr);
+    blocking(move || svc.rematch(&id, &player, &client))
         .await
         .map(JsonText)
 }

@@ -75,6 +75,9 @@ pub(super) struct GameState {
     pub(super) invite: Option<String>,
     /// An online game's draw offer or take-back request waiting for the opponent.
     pub(super) offer: Option<(OfferKind, Color)>,
+    /// A finished online game's rematch, once agreed (kept in memory only: it is there
+    /// to take both players to the new game).
+    pub(super) rematch: Option<String>,
     /// People watching on sockets now (the socket layer counts them).
     pub(super) watchers: u32,
     /// Each side's holder's sockets (`absence.rs`), indexed by colour.
@@ -184,6 +187,7 @@ impl GameState {
         let c = self.clocks.as_ref()?;
         let [w, b] = c.snapshot(now);
         Some(ClocksView {
+            initial_ms: self.time_control.map_or(0, |t| t.0),
             white_ms: w.max(0),
             black_ms: b.max(0),
             increment_ms: c.increment_ms,
@@ -245,6 +249,7 @@ impl GameState {
                 kind,
                 from: from.into(),
             }),
+            rematch: self.rematch.clone(),
             watchers: self.watchers,
             abort_in_ms: self.abort_in(now).map(|d| d.as_millis() as u64),
         };
@@ -473,6 +478,7 @@ impl Service {
                 seats,
                 invite: g.invite,
                 offer,
+                rematch: None,
                 watchers: 0,
                 presence: [Presence::away_from(Instant::now()); 2],
                 first_move_due: None,
@@ -507,6 +513,16 @@ impl Service {
         player: &PlayerId,
         client: &str,
     ) -> Result<String, ApiError> {
+        self.create_game(req, player, client).map(|(_, view)| view)
+    }
+
+    /// Creates a game: its id, and its view as `player` sees it.
+    pub(super) fn create_game(
+        self: &Arc<Self>,
+        req: NewGame,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<(String, String), ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
         let (created, first) = self.store.creations_since(client, now - 3600)?;
@@ -588,7 +604,7 @@ impl Service {
         let slot = self.build_slot(stored, moves)?;
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = Self::lock(&slot);
-        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
+        Ok((id, self.after_change(&slot, &mut st, permit, Some(player))))
     }
 
     /// Refuses a new game to a player, or an address, with too many unfinished games.
@@ -770,11 +786,15 @@ impl Service {
             return Err(e);
         }
         st.evals.push(None);
-        // A move answers any offer still open (it declines it).
-        st.offer = None;
+        // A move answers any offer still open (it declines the opponent's).
+        let declined = st.offer.take().filter(|&(_, from)| from != mover);
         let played = st.ply() - 1;
         st.touch_history(played);
-        Ok(self.after_change(&slot, &mut st, permit, Some(player)))
+        let answer = self.after_change(&slot, &mut st, permit, Some(player));
+        if let Some((kind, from)) = declined {
+            let _ = slot.events.send(view::declined_message(kind, from).into());
+        }
+        Ok(answer)
     }
 
     /// Writes the move just played (already on `st.game`, not yet in `st.evals`).
@@ -838,7 +858,8 @@ impl Service {
     ) -> String {
         st.epoch += 1;
         st.changed_at = Instant::now();
-        if !st.in_progress() {
+        // A rematch offer is made once the game is over; every other offer ends with it.
+        if !st.in_progress() && st.offer.is_some_and(|(kind, _)| kind != OfferKind::Rematch) {
             st.offer = None;
         }
         st.search = None;

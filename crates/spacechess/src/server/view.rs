@@ -64,6 +64,8 @@ impl Mode {
 pub enum OfferKind {
     Draw,
     TakeBack,
+    /// Once the game is over: a new game of the same set-up, colours swapped.
+    Rematch,
 }
 
 impl OfferKind {
@@ -72,11 +74,12 @@ impl OfferKind {
         match self {
             OfferKind::Draw => "draw",
             OfferKind::TakeBack => "take-back",
+            OfferKind::Rematch => "rematch",
         }
     }
 
     pub fn from_id(id: &str) -> Option<OfferKind> {
-        [OfferKind::Draw, OfferKind::TakeBack]
+        [OfferKind::Draw, OfferKind::TakeBack, OfferKind::Rematch]
             .into_iter()
             .find(|k| k.id() == id)
     }
@@ -200,6 +203,9 @@ pub struct PositionView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct ClocksView {
+    /// The time control's starting time for each side.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub initial_ms: i64,
     #[cfg_attr(test, ts(type = "number"))]
     pub white_ms: i64,
     #[cfg_attr(test, ts(type = "number"))]
@@ -269,8 +275,11 @@ pub struct GameView {
     pub computer_thinking: bool,
     pub oracle: bool,
     pub seats: SeatsView,
-    /// An online game's pending draw offer or take-back request.
+    /// An online game's pending draw offer or take-back request (or, once it is over,
+    /// rematch offer).
     pub offer: Option<OfferView>,
+    /// The id of this online game's rematch, once both players agreed to one.
+    pub rematch: Option<String>,
     /// How many people watch the game live (sockets of players holding no seat).
     pub watchers: u32,
     /// An online game waiting for the side to move's first move: milliseconds until
@@ -312,6 +321,7 @@ pub struct ViewContext<'a> {
     pub oracle_on: bool,
     pub seats: SeatsView,
     pub offer: Option<OfferView>,
+    pub rematch: Option<String>,
     pub watchers: u32,
     pub abort_in_ms: Option<u64>,
 }
@@ -349,6 +359,7 @@ pub fn game_view(
         oracle: ctx.oracle_on,
         seats: ctx.seats,
         offer: ctx.offer,
+        rematch: ctx.rematch,
         watchers: ctx.watchers,
         abort_in_ms: ctx.abort_in_ms,
         you: None,
@@ -449,6 +460,11 @@ pub enum ServerMessage {
     Error {
         error: ErrorBody,
     },
+    /// The opponent declined the offer `from` made (by answering it, or by moving).
+    Declined {
+        kind: OfferKind,
+        from: Side,
+    },
 }
 
 /// The JSON text of a value whose serialization cannot fail (plain data, string keys).
@@ -538,6 +554,13 @@ pub fn oracle_message(r: &OracleReport, notations: &HashMap<String, String>) -> 
     })
 }
 
+pub fn declined_message(kind: OfferKind, from: Color) -> String {
+    to_json(&ServerMessage::Declined {
+        kind,
+        from: from.into(),
+    })
+}
+
 pub fn error_message(code: &str, message: &str) -> String {
     to_json(&ServerMessage::Error {
         error: ErrorBody {
@@ -600,6 +623,7 @@ mod tests {
                 },
             },
             offer: None,
+            rematch: None,
             watchers: 0,
             abort_in_ms: None,
         };
