@@ -233,6 +233,26 @@ describe('the Oracle', () => {
     await page.close();
   });
 
+  it('looks as many moves ahead as the look-ahead setting, never deeper, and says so', async () => {
+    // A few pieces: setting 3 is reached well within the budget, and a deeper look would
+    // have time to go on.
+    const position = '8/8/8/8/8/8/8/4K*3|8/8/8/8/8/8/8/8|4k*3/8/8/8/8/8/8/R*7 w 0 1';
+    const g = await createGame(server.base, { variant: 'stacked', level: 3, position });
+    const { page, reports } = await openGame(g.id);
+    await waitForMyTurn(page);
+    await page.getByRole('button', { name: 'Oracle' }).click();
+    await finalLines(page);
+    const depths = reports.flatMap((r) => r.moves.map((m) => m.depth));
+    assert.ok(depths.length > 0);
+    assert.ok(
+      depths.every((d) => d >= 1 && d <= 3),
+      `every report at most 3 moves ahead: ${[...new Set(depths)]}`,
+    );
+    assert.equal(await page.textContent('.oracle-fine'), `Looked 3 moves ahead at most (look-ahead setting 3), ${reports.at(-1).moves.length} moves weighed.`);
+    await page.screenshot({ path: join(OUT, 'oracle-setting-3.png') });
+    await page.close();
+  });
+
   it('weighs attack-board moves in Tri-D and shows one on both views', async () => {
     const position = 'Ke0(3),Pc2(2),pc7(6),ke9(7) WQL@b1(3):w,WKL@e1(3):w,BQL@b8(7):b,BKL@e8(7):b w - - 0 1';
     const g = await createGame(server.base, { variant: 'trid', rules: 'federation', position });

@@ -272,11 +272,14 @@ impl OracleHandle {
     }
 }
 
-/// Starts the Oracle on the game's current position with a total budget (about 6 s).
-/// `on_report` is called with each improved report and finally with `done: true`.
+/// Starts the Oracle on the game's current position with a total budget (about 6 s), at
+/// a look-ahead setting (it looks that many moves ahead at most; Max: as deep as the
+/// budget allows). `on_report` is called with each improved report and finally with
+/// `done: true`.
 pub fn start_oracle(
     game: &AnyGame,
     budget: Duration,
+    level: Level,
     settings: Settings,
     mut on_report: Box<dyn FnMut(OracleReport) + Send>,
 ) -> OracleHandle {
@@ -284,7 +287,7 @@ pub fn start_oracle(
     let game = game.clone();
     let flag = stop.clone();
     let thread = std::thread::spawn(move || {
-        dispatch!(&game, g => oracle::run(g, budget, settings, flag, &mut on_report));
+        dispatch!(&game, g => oracle::run(g, budget, level, settings, flag, &mut on_report));
         SearchResult {
             best: None,
             score: Score::Cp(0),

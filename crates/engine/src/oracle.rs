@@ -2,6 +2,12 @@
 //! legal root move with a shallow search (pass 1), then spends the rest deepening the six
 //! most promising (pass 2), and reports each move's score, the depth reached and a tag.
 //!
+//! It looks as many moves ahead as the look-ahead setting and never deeper (engine.md):
+//! a move's depth counts plies from the root, the move itself included, exactly as an
+//! opponent level's depth does. Like the opponent's search, each look ends in a
+//! quiescence search (captures until quiet) and extends checks; those forcing moves are
+//! not counted as moves ahead. At Max it deepens until its budget ends.
+//!
 //! Scoring rules (engine.md): a move that brings the same position up a third time is a
 //! draw. A move after which the opponent can repeat a position a third time scores as a
 //! draw only when the player is ahead (the opponent would take the draw); when the
@@ -14,7 +20,7 @@ use crate::eval::Evaluate;
 use crate::score::{self, is_mate, Value, DRAW, INFINITE, MATE};
 use crate::search::{self, tokens, Params, Shared};
 use crate::tt::table_of_size;
-use crate::types::{OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN};
+use crate::types::{Level, OracleMove, OracleReport, OracleTag, Settings, AHEAD_MARGIN};
 use rules::{Game, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -40,11 +46,22 @@ struct Candidate<M> {
     allows_repetition: bool,
 }
 
-/// Runs the Oracle on the game's current position, calling `on_report` after each round
-/// and finally with `done: true`. Returns early when `stop` is set.
+/// The most plies the Oracle looks ahead at a look-ahead setting (root move included).
+pub fn depth_cap(level: Level) -> i32 {
+    match level {
+        Level::Depth(d) => i32::from(d).max(1),
+        // No cap but the search's own deepest iteration: the budget decides.
+        Level::Max => Params::default().max_depth,
+    }
+}
+
+/// Runs the Oracle on the game's current position at a look-ahead setting, calling
+/// `on_report` after each round and finally with `done: true`. Returns early when `stop`
+/// is set, and once every move it deepens has reached the setting.
 pub fn run<P: Evaluate>(
     game: &Game<P>,
     budget: Duration,
+    level: Level,
     settings: Settings,
     stop: Arc<AtomicBool>,
     on_report: &mut dyn FnMut(OracleReport),
@@ -70,6 +87,7 @@ pub fn run<P: Evaluate>(
     }
     let shared = Shared::new(table_of_size(settings.hash_mb), stop.clone());
     let stopped = || stop.load(Ordering::Relaxed) || Instant::now() >= deadline;
+    let cap = depth_cap(level);
 
     // Pass 1: every move, deepened together while a round fits in its share.
     let mut depth = 1;
@@ -84,7 +102,7 @@ pub fn run<P: Evaluate>(
             score_move(&root, &history, c, depth, deadline, &settings, &shared);
         }
         on_report(report(&candidates, false));
-        if !complete {
+        if !complete || depth >= cap {
             break;
         }
         let round = round_started.elapsed().as_secs_f64();
@@ -101,7 +119,7 @@ pub fn run<P: Evaluate>(
     // top six gives its place to the next, which is first brought to the same depth.
     let mut target = depth + 1;
     let mut tried = vec![depth; candidates.len()];
-    while !stopped() && target < Params::default().max_depth {
+    while !stopped() && target <= cap {
         let chosen: Vec<usize> = rank(&candidates)
             .into_iter()
             .filter(|&i| !candidates[i].third_repetition)
@@ -171,7 +189,8 @@ fn repetition_facts<P: Position>(root: &P, history: &[u64], m: P::Move) -> Candi
 }
 
 /// Searches the position after the candidate's move `depth - 1` plies deep (plus
-/// quiescence) and records the result if it went deeper than before.
+/// quiescence; at `depth` 1 quiescence alone) and records the result if it went deeper
+/// than before.
 fn score_move<P: Evaluate>(
     root: &P,
     history: &[u64],
@@ -202,30 +221,27 @@ fn score_move<P: Evaluate>(
         threads: settings.threads.max(1),
         ..Params::default()
     };
-    let outcome = if params.max_depth == 0 {
-        // One ply: the static view of the child, resolved by a depth-1 search.
-        search::search(
-            &child,
-            &child_history,
-            &Params {
-                max_depth: 1,
-                ..params
-            },
-            shared,
-            &mut |_| {},
-        )
+    let (score, pv, reached) = if params.max_depth == 0 {
+        // One move ahead: the child settled by quiescence (no reply but captures). Cut
+        // short, the child's static value stands in until there is a better one.
+        match search::resolve(&child, &child_history, &params, shared) {
+            Some((v, pv)) => (v, pv, 1),
+            None if c.value.is_some() => return,
+            None => (crate::eval::evaluate(&child), Vec::new(), 1),
+        }
     } else {
-        search::search(&child, &child_history, &params, shared, &mut |_| {})
+        let outcome = search::search(&child, &child_history, &params, shared, &mut |_| {});
+        if outcome.depth == 0 && c.value.is_some() {
+            return;
+        }
+        // No iteration finished: the static value, one move ahead.
+        (outcome.score, outcome.pv, outcome.depth as u32 + 1)
     };
-    let reached = outcome.depth as u32 + 1;
-    if outcome.depth == 0 && c.value.is_some() {
-        return;
-    }
     if reached > c.depth || c.value.is_none() {
-        c.value = Some(player_value(outcome.score));
+        c.value = Some(player_value(score));
         c.depth = reached;
         let mut line = vec![c.token.clone()];
-        line.extend(tokens(&child, &outcome.pv));
+        line.extend(tokens(&child, &pv));
         c.line = line;
     }
 }

@@ -188,6 +188,26 @@ pub fn search<P: Evaluate>(
     }
 }
 
+/// The root's value after quiescence alone (captures and promotions until quiet, every
+/// evasion in check): a search of depth 0, for the Oracle's one-move look. `None` when
+/// stopped first. The line holds the captures that settle it.
+pub fn resolve<P: Evaluate>(
+    root: &P,
+    history: &[u64],
+    params: &Params,
+    shared: &Shared,
+) -> Option<(Value, Vec<P::Move>)> {
+    let mut hashes: Vec<u64> = history.to_vec();
+    if hashes.last() != Some(&root.hash()) {
+        hashes.push(root.hash());
+    }
+    shared.halt.store(false, Ordering::Relaxed);
+    let mut w = Worker::new(root.clone(), hashes, params, shared, Instant::now(), 0);
+    let value = w.quiescence(-INFINITE, INFINITE, 0);
+    w.flush_nodes();
+    (!w.aborted).then(|| (value, w.pv[0].clone()))
+}
+
 /// A root move's score without its random bonus, as lines show it.
 fn shown<M>(r: &RootMove<M>) -> Value {
     if is_mate(r.score) {

@@ -2,7 +2,7 @@
 
 mod toy;
 
-use engine::api::{OracleReport, OracleTag, Score, Settings};
+use engine::api::{Level, OracleReport, OracleTag, Score, Settings};
 use engine::oracle;
 use rules::{Game, Position, Setup, Variant};
 use std::sync::atomic::AtomicBool;
@@ -20,10 +20,15 @@ fn game(s: &str, moves: &[&str]) -> Game<Toy> {
 }
 
 fn ask(g: &Game<Toy>) -> OracleReport {
+    ask_at(g, Level::Max, Duration::from_millis(1500))
+}
+
+fn ask_at(g: &Game<Toy>, level: Level, budget: Duration) -> OracleReport {
     let mut reports = Vec::new();
     oracle::run(
         g,
-        Duration::from_millis(1500),
+        budget,
+        level,
         Settings {
             threads: 1,
             hash_mb: 8,
@@ -129,4 +134,59 @@ fn mates_and_stalemates_are_tagged_and_scored() {
     assert_eq!(r.moves.len(), 1);
     assert_eq!(r.moves[0].tag, OracleTag::Mated(1));
     assert_eq!(r.moves[0].score, Score::Mate(-1));
+}
+
+/// The deepest look of a report.
+fn deepest(r: &OracleReport) -> u32 {
+    r.moves.iter().map(|m| m.depth).max().unwrap_or(0)
+}
+
+#[test]
+fn each_setting_looks_that_many_moves_ahead_and_never_deeper() {
+    // A quiet middle game of a few pieces: every setting reaches its depth in time.
+    let g = game("r3k3/ppp2p2/2n5/8/3P4/2N5/PPP2P2/R3K3 w 0", &[]);
+    for d in 1..=6u8 {
+        let r = ask_at(&g, Level::Depth(d), Duration::from_secs(3));
+        let depths: Vec<u32> = r.moves.iter().map(|m| m.depth).collect();
+        assert!(
+            depths.iter().all(|&x| (1..=u32::from(d)).contains(&x)),
+            "setting {d}: {depths:?}"
+        );
+        assert_eq!(deepest(&r), u32::from(d), "setting {d}: {depths:?}");
+        // Pass 2 took the best move as deep as the setting: its line is that long at
+        // least when nothing ends it sooner (the line may go on through captures).
+        assert!(
+            r.moves[0].line.len() >= usize::from(d).min(2),
+            "{:?}",
+            r.moves[0]
+        );
+    }
+}
+
+#[test]
+fn max_looks_deeper_than_any_setting_within_its_time() {
+    let g = game("r3k3/ppp2p2/2n5/8/3P4/2N5/PPP2P2/R3K3 w 0", &[]);
+    let six = ask_at(&g, Level::Depth(6), Duration::from_secs(3));
+    let max = ask_at(&g, Level::Max, Duration::from_secs(3));
+    assert!(
+        deepest(&max) > deepest(&six),
+        "max {} against setting 6 {}",
+        deepest(&max),
+        deepest(&six)
+    );
+}
+
+#[test]
+fn a_setting_ends_early_once_its_depth_is_reached() {
+    // Setting 2 on a small position needs a fraction of the budget; it says it is done
+    // well before the budget ends instead of spending it deeper.
+    let g = game("r3k3/ppp2p2/2n5/8/3P4/2N5/PPP2P2/R3K3 w 0", &[]);
+    let started = std::time::Instant::now();
+    let r = ask_at(&g, Level::Depth(2), Duration::from_secs(20));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(deepest(&r), 2);
 }

@@ -3,8 +3,8 @@
 //! otherwise ignored; nothing a client sends can crash or hang the engine.
 
 use engine::api::{
-    self, Clock, Limits, OracleReport, OracleTag, Progress, Score, SearchOptions, SearchResult,
-    Settings,
+    self, Clock, Level, Limits, OracleReport, OracleTag, Progress, Score, SearchOptions,
+    SearchResult, Settings,
 };
 use rules::any::AnyGame;
 use rules::{Color, Setup};
@@ -367,20 +367,29 @@ impl Session {
     }
 
     fn oracle(&self, game: &AnyGame, words: &[&str]) {
+        const USAGE: &str = "go oracle takes: go oracle [depth 1-6] [movetime MS]";
         let mut budget = Duration::from_secs(6);
-        if let [key, v] = words {
-            match (*key, v.parse::<u64>()) {
+        // Without a depth the Oracle looks as deep as its time allows (the Max setting).
+        let mut level = Level::Max;
+        if words.len() % 2 != 0 {
+            return self.out.error(USAGE);
+        }
+        for pair in words.chunks(2) {
+            match (pair[0], pair[1].parse::<u64>()) {
                 ("movetime", Ok(ms)) => budget = Duration::from_millis(ms),
-                _ => return self.out.error("go oracle takes: go oracle [movetime MS]"),
+                ("depth", Ok(d)) => match u8::try_from(d).ok().and_then(Level::from_depth) {
+                    Some(l) => level = l,
+                    None => return self.out.error(USAGE),
+                },
+                _ => return self.out.error(USAGE),
             }
-        } else if !words.is_empty() {
-            return self.out.error("go oracle takes: go oracle [movetime MS]");
         }
         let last: Arc<Mutex<Option<OracleReport>>> = Arc::new(Mutex::new(None));
         let sink = last.clone();
         let handle = api::start_oracle(
             game,
             budget,
+            level,
             self.settings,
             Box::new(move |r| *sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(r)),
         );

@@ -20,6 +20,9 @@ pub enum Code {
     NoSuchGame,
     /// A depth, size or time outside what the module accepts.
     OutOfRange,
+    NoSuchLesson,
+    /// A defect in the rules' own tables (a lesson or a rules page that cannot be built).
+    Internal,
 }
 
 /// A failed request.

@@ -1,7 +1,8 @@
 //! The rules and the engine for the browser: a WebAssembly module (built by
 //! `scripts/build-wasm`) that answers JSON requests — new game, legal moves, play, undo,
-//! records, perft, bench, search and the Oracle — for a Web Worker. The interface is
-//! described in docs/wasm.md; [`exports`] is the boundary, [`service::Service`] answers.
+//! records, perft, bench, search, analysis lines, the Oracle, the lessons and the rules
+//! pages — for a Web Worker. The interface is described in docs/wasm.md; [`exports`] is
+//! the boundary, [`service::Service`] answers.
 //!
 //! A search runs on the calling thread (the worker's); the browser stops it by ending
 //! the worker.
@@ -12,3 +13,4 @@ pub mod exports;
 pub mod protocol;
 pub mod service;
 pub mod session;
+pub mod teach;

@@ -133,11 +133,39 @@ pub enum Request {
         #[serde(default)]
         limits: SearchLimits,
     },
-    /// The Oracle on the game's current position within `budget_ms`; each improved
-    /// report is sent as progress.
+    /// The engine's best lines (multi-PV, `lines` of them, 1 to 8, default 3) on the
+    /// game's current position, deepened until `limits`; each completed iteration is
+    /// reported as progress. For the analysis board.
+    Analyse {
+        game: u32,
+        #[serde(default)]
+        lines: Option<usize>,
+        #[serde(default)]
+        limits: SearchLimits,
+    },
+    /// Every lesson (the rules' lesson table, as `GET /api/lessons` answers it).
+    Lessons,
+    /// One lesson with its position as a screen (`GET /api/lessons/{id}`).
+    Lesson {
+        id: String,
+    },
+    /// The verdict on a lesson attempt (`POST /api/lessons/{id}/check`).
+    CheckLesson {
+        id: String,
+        moves: Vec<String>,
+    },
+    /// A variant's rules page (`GET /api/rules/{variant}`).
+    RulesPage {
+        variant: String,
+    },
+    /// The Oracle on the game's current position within `budget_ms`, at a look-ahead
+    /// setting (`level`: 1 to 6 or `"max"`, default max); each improved report is sent as
+    /// progress.
     Oracle {
         game: u32,
         budget_ms: u64,
+        #[serde(default)]
+        level: Option<serde_json::Value>,
     },
 }
 
@@ -283,4 +311,24 @@ pub struct RecordView {
 pub struct DrawView {
     pub accepted: bool,
     pub game: GameState,
+}
+
+/// One of the engine's best lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineView {
+    /// From the side to move's point of view.
+    pub score: Score,
+    /// The line as move tokens, its first move first.
+    pub pv: Vec<String>,
+    /// The same moves in notation.
+    pub notation: Vec<String>,
+}
+
+/// An analysis's best lines after one completed iteration, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinesView {
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+    pub lines: Vec<LineView>,
 }

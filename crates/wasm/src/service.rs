@@ -5,9 +5,11 @@
 use crate::error::{quoted, Code, Error};
 use crate::protocol::{
     BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, PerftView, RecordView,
-    Request, SetupSpec,
+    Request, SearchLimits, SetupSpec,
 };
 use crate::session::{self, Session};
+use crate::teach;
+use engine::api::Level;
 use engine::clock::Instant;
 use rules::perft::{divide, perft};
 use rules::{with_position_type, Position, Setup};
@@ -25,6 +27,7 @@ pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
 #[serde(rename_all = "snake_case")]
 enum ProgressMessage<'a> {
     Search(&'a crate::protocol::SearchView),
+    Analysis(&'a crate::protocol::LinesView),
     Oracle(&'a crate::protocol::OracleView),
     Bench(&'a BenchEntryView),
 }
@@ -46,6 +49,8 @@ pub const MAX_BENCH_DEPTH: u32 = 12;
 pub const MAX_SEARCH_DEPTH: u32 = 64;
 pub const MAX_HASH_MB: usize = 1024;
 pub const MAX_ORACLE_MS: u64 = 600_000;
+/// Lines an analysis shows unless asked otherwise (as the server's boards).
+pub const DEFAULT_LINES: usize = 3;
 
 pub struct Service {
     games: BTreeMap<u32, Box<dyn Session>>,
@@ -146,12 +151,7 @@ impl Service {
                 to_value(&self.bench(depth))
             }
             Request::Search { game, limits } => {
-                if let Some(d) = limits.depth {
-                    within("depth", u64::from(d), 1, u64::from(MAX_SEARCH_DEPTH))?;
-                }
-                if let Some(mb) = limits.hash_mb {
-                    within("hash_mb", mb as u64, 1, MAX_HASH_MB as u64)?;
-                }
+                check_limits(&limits)?;
                 let report = self.report.clone();
                 let result = self.game(game)?.search(
                     &limits,
@@ -159,12 +159,42 @@ impl Service {
                 );
                 to_value(&result)
             }
-            Request::Oracle { game, budget_ms } => {
+            Request::Analyse {
+                game,
+                lines,
+                limits,
+            } => {
+                let lines = lines.unwrap_or(DEFAULT_LINES);
+                within(
+                    "lines",
+                    lines as u64,
+                    1,
+                    engine::api::MAX_ANALYSIS_LINES as u64,
+                )?;
+                check_limits(&limits)?;
+                let report = self.report.clone();
+                let result = self.game(game)?.analyse(
+                    lines,
+                    &limits,
+                    Box::new(move |l| send(&report, &ProgressMessage::Analysis(l))),
+                );
+                to_value(&result)
+            }
+            Request::Lessons => to_value(&rules::lessons::view::list()),
+            Request::Lesson { id } => to_value(&teach::lesson(&id)?),
+            Request::CheckLesson { id, moves } => to_value(&teach::check(&id, &moves)?),
+            Request::RulesPage { variant } => to_value(&teach::rules_page(&variant)?),
+            Request::Oracle {
+                game,
+                budget_ms,
+                level,
+            } => {
                 within("budget_ms", budget_ms, 1, MAX_ORACLE_MS)?;
+                let level = level_of(level.as_ref())?;
                 let report = self.report.clone();
                 let mut last = None;
                 self.game(game)?
-                    .oracle(Duration::from_millis(budget_ms), &mut |r| {
+                    .oracle(Duration::from_millis(budget_ms), level, &mut |r| {
                         send(&report, &ProgressMessage::Oracle(r));
                         last = Some(r.clone());
                     });
@@ -251,6 +281,16 @@ fn no_such_game(id: u32) -> Error {
     Error::new(Code::NoSuchGame, format!("no open game {id}"))
 }
 
+fn check_limits(limits: &SearchLimits) -> Result<(), Error> {
+    if let Some(d) = limits.depth {
+        within("depth", u64::from(d), 1, u64::from(MAX_SEARCH_DEPTH))?;
+    }
+    if let Some(mb) = limits.hash_mb {
+        within("hash_mb", mb as u64, 1, MAX_HASH_MB as u64)?;
+    }
+    Ok(())
+}
+
 fn within(field: &str, value: u64, min: u64, max: u64) -> Result<(), Error> {
     if (min..=max).contains(&value) {
         Ok(())
@@ -260,6 +300,29 @@ fn within(field: &str, value: u64, min: u64, max: u64) -> Result<(), Error> {
             format!("{field} {value} is outside {min}..={max}"),
         ))
     }
+}
+
+/// A look-ahead setting as the API writes it: a depth of the catalogue's range, or
+/// `"max"` (also when none is given).
+fn level_of(level: Option<&Value>) -> Result<Level, Error> {
+    let parsed = match level {
+        None => Some(Level::Max),
+        Some(Value::String(s)) => Level::from_id(s),
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .and_then(|d| u8::try_from(d).ok())
+            .and_then(Level::from_depth),
+        Some(_) => None,
+    };
+    parsed.ok_or_else(|| {
+        Error::new(
+            Code::OutOfRange,
+            format!(
+                "level {} is not a look-ahead setting (1 to 6, or \"max\")",
+                quoted(&level.map(Value::to_string).unwrap_or_default())
+            ),
+        )
+    })
 }
 
 fn setup_of(spec: &SetupSpec) -> Result<Setup, Error> {

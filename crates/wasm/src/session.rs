@@ -4,9 +4,12 @@
 
 use crate::error::{Code, Error};
 use crate::protocol::{
-    GameState, OracleMoveView, OracleView, PositionView, SearchLimits, SearchView,
+    GameState, LineView, LinesView, OracleMoveView, OracleView, PositionView, SearchLimits,
+    SearchView,
 };
-use engine::api::{self, Limits, OracleTag, Progress, SearchOptions, SearchResult, Settings};
+use engine::api::{
+    self, AnalysisReport, Level, Limits, OracleTag, Progress, SearchOptions, SearchResult, Settings,
+};
 use engine::eval::Evaluate;
 use engine::types::Clock;
 use rules::material::material;
@@ -19,6 +22,8 @@ use std::time::Duration;
 
 /// Where progress goes while a search or the Oracle runs.
 pub type OnSearch = Box<dyn FnMut(&SearchView) + Send>;
+/// Where an analysis's lines go after each completed iteration.
+pub type OnLines = Box<dyn FnMut(&LinesView) + Send>;
 
 /// An open game of some variant.
 pub trait Session: Send {
@@ -38,8 +43,11 @@ pub trait Session: Send {
     fn offer_draw(&mut self, computer: Option<Color>) -> Result<bool, Error>;
     /// Searches the current position on the calling thread.
     fn search(&self, limits: &SearchLimits, on_progress: OnSearch) -> SearchView;
-    /// Runs the Oracle on the current position on the calling thread.
-    fn oracle(&self, budget: Duration, on_report: &mut dyn FnMut(&OracleView));
+    /// The best `lines` lines of the current position (multi-PV) on the calling thread.
+    fn analyse(&self, lines: usize, limits: &SearchLimits, on_lines: OnLines) -> LinesView;
+    /// Runs the Oracle on the current position on the calling thread, at a look-ahead
+    /// setting.
+    fn oracle(&self, budget: Duration, level: Level, on_report: &mut dyn FnMut(&OracleView));
 }
 
 /// A game and the comment after each of its moves (kept from an imported record).
@@ -246,22 +254,8 @@ impl<P: Evaluate> Session for Local<P> {
             seed: seed.unwrap_or(1),
             ..SearchOptions::default()
         };
-        let engine_limits = Limits {
-            depth: limits.depth,
-            nodes: limits.nodes,
-            movetime: limits.movetime_ms.map(Duration::from_millis),
-            clock: limits.clock_ms.map(|left| Clock {
-                remaining: Duration::from_millis(left),
-                increment: Duration::from_millis(limits.increment_ms.unwrap_or(0)),
-            }),
-            // The browser's own worker: no server slot to protect, so no cap beyond the
-            // request's limits (a search is stopped by ending the worker).
-            cap: None,
-        };
-        let settings = Settings {
-            threads: 1,
-            hash_mb: limits.hash_mb.unwrap_or(DEFAULT_HASH_MB),
-        };
+        let engine_limits = engine_limits(limits);
+        let settings = settings_of(limits);
         // Nothing sets the flag: a search in the browser is stopped by ending its worker.
         let stop = Arc::new(AtomicBool::new(false));
         let result = api::search_game(
@@ -275,15 +269,80 @@ impl<P: Evaluate> Session for Local<P> {
         search_view(&result)
     }
 
-    fn oracle(&self, budget: Duration, on_report: &mut dyn FnMut(&OracleView)) {
+    fn analyse(&self, lines: usize, limits: &SearchLimits, mut on_lines: OnLines) -> LinesView {
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let last = api::analyse_game(
+            &self.game,
+            lines,
+            engine_limits(limits),
+            settings_of(limits),
+            stop,
+            Box::new(move |r: AnalysisReport| on_lines(&lines_view(&game, &r))),
+        );
+        lines_view(&self.game, &last)
+    }
+
+    fn oracle(&self, budget: Duration, level: Level, on_report: &mut dyn FnMut(&OracleView)) {
         let settings = Settings {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
         };
         let stop = Arc::new(AtomicBool::new(false));
-        engine::oracle::run(&self.game, budget, settings, stop, &mut |r| {
+        engine::oracle::run(&self.game, budget, level, settings, stop, &mut |r| {
             on_report(&oracle_view(&r))
         });
+    }
+}
+
+/// The limits of a request as the engine's. The browser's own worker: no server slot to
+/// protect, so no cap beyond the request's limits (a search is stopped by ending the
+/// worker).
+fn engine_limits(limits: &SearchLimits) -> Limits {
+    Limits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime: limits.movetime_ms.map(Duration::from_millis),
+        clock: limits.clock_ms.map(|left| Clock {
+            remaining: Duration::from_millis(left),
+            increment: Duration::from_millis(limits.increment_ms.unwrap_or(0)),
+        }),
+        cap: None,
+    }
+}
+
+fn settings_of(limits: &SearchLimits) -> Settings {
+    Settings {
+        threads: 1,
+        hash_mb: limits.hash_mb.unwrap_or(DEFAULT_HASH_MB),
+    }
+}
+
+/// An analysis report with each line's moves also in notation (played out on a copy).
+fn lines_view<P: Position>(game: &Game<P>, r: &AnalysisReport) -> LinesView {
+    LinesView {
+        depth: r.depth,
+        nodes: r.nodes,
+        elapsed_ms: r.elapsed.as_millis() as u64,
+        lines: r
+            .lines
+            .iter()
+            .map(|l| {
+                let mut g = game.clone();
+                let notation =
+                    l.pv.iter()
+                        .map_while(|t| {
+                            g.play_token(t).ok()?;
+                            g.played().last().map(|p| p.notation.clone())
+                        })
+                        .collect();
+                LineView {
+                    score: l.score.into(),
+                    pv: l.pv.clone(),
+                    notation,
+                }
+            })
+            .collect(),
     }
 }
 

@@ -267,6 +267,34 @@ fn the_oracle_scores_every_legal_move() {
 }
 
 #[test]
+fn the_oracle_looks_no_deeper_than_its_setting() {
+    let (mut s, _) = service();
+    let g = ok(
+        &mut s,
+        json!({"op": "new_game", "setup": {"variant": "stacked"}}),
+    );
+    for (level, cap) in [(json!(1), 1), (json!(2), 2)] {
+        let report = ok(
+            &mut s,
+            json!({"op": "oracle", "game": g["game"], "budget_ms": 20_000, "level": level}),
+        );
+        let depths: Vec<u64> = report["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["depth"].as_u64().unwrap())
+            .collect();
+        assert_eq!(depths.iter().max(), Some(&cap), "{depths:?}");
+    }
+    let (code, message) = error(
+        &mut s,
+        json!({"op": "oracle", "game": g["game"], "budget_ms": 100, "level": 9}),
+    );
+    assert_eq!(code, "out-of-range");
+    assert!(message.contains("level 9"), "{message}");
+}
+
+#[test]
 fn the_bench_is_the_engines() {
     let (mut s, seen) = service();
     let v = ok(&mut s, json!({"op": "bench", "depth": 2}));

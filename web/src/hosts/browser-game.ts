@@ -262,9 +262,10 @@ export class BrowserGame implements GameLink {
     this.oracle ??= this.deps.worker();
     const worker = this.oracle;
     const record = this.recordText;
+    const level = this.current.meta.level;
     void (async () => {
       const game = await worker.call({ op: 'import_record', record });
-      await worker.call({ op: 'oracle', game: game.game, budget_ms: ORACLE_BUDGET_MS }, (p) => {
+      await worker.call({ op: 'oracle', game: game.game, budget_ms: ORACLE_BUDGET_MS, level }, (p) => {
         if ('oracle' in p && epoch === this.epoch) this.events.message(oracleOf(p.oracle, state));
       });
       await worker.call({ op: 'close', game: game.game });

@@ -4,7 +4,7 @@
 // reads both alike.
 
 import type { Catalogue, Side, Variant } from '../api';
-import type { HistoryEntry, MaterialView, PositionView, Screen } from '../generated/api';
+import type { CheckAnswer, HistoryEntry, LessonList, LessonView, MaterialView, PositionView, RulesPage, Screen } from '../generated/api';
 
 export interface SetupSpec {
   variant: Variant;
@@ -41,7 +41,14 @@ export type Request =
   | { op: 'perft'; setup: SetupSpec; position?: string; depth: number; divide?: boolean }
   | { op: 'bench'; depth: number }
   | { op: 'search'; game: number; limits?: SearchLimits }
-  | { op: 'oracle'; game: number; budget_ms: number };
+  /** The best `lines` lines (1–8, default 3), for the analysis board. */
+  | { op: 'analyse'; game: number; lines?: number; limits?: SearchLimits }
+  | { op: 'lessons' }
+  | { op: 'lesson'; id: string }
+  | { op: 'check_lesson'; id: string; moves: string[] }
+  | { op: 'rules_page'; variant: string }
+  /** `level`: the look-ahead setting, the Oracle's deepest look (default max). */
+  | { op: 'oracle'; game: number; budget_ms: number; level?: number | 'max' };
 
 export type Op = Request['op'];
 
@@ -78,6 +85,21 @@ export interface OracleMove {
 export interface OracleView {
   moves: OracleMove[];
   done: boolean;
+}
+
+/** One of an analysis's best lines; `score` from the side to move's view. */
+export interface EngineLine {
+  score: Score;
+  pv: string[];
+  notation: string[];
+}
+
+/** An analysis's best lines after one completed iteration, best first. */
+export interface LinesAnswer {
+  depth: number;
+  nodes: number;
+  elapsed_ms: number;
+  lines: EngineLine[];
 }
 
 export interface PerftView {
@@ -124,11 +146,16 @@ export interface Answers {
   perft: PerftView;
   bench: BenchView;
   search: SearchView;
+  analyse: LinesAnswer;
+  lessons: LessonList;
+  lesson: LessonView;
+  check_lesson: CheckAnswer;
+  rules_page: RulesPage;
   oracle: OracleView | null;
 }
 
 /** Progress of a long request, sent while it runs. */
-export type Progress = { search: SearchView } | { oracle: OracleView } | { bench: BenchEntry };
+export type Progress = { search: SearchView } | { analysis: LinesAnswer } | { oracle: OracleView } | { bench: BenchEntry };
 
 export type ErrorCode =
   | 'bad-request'
@@ -139,7 +166,9 @@ export type ErrorCode =
   | 'game-over'
   | 'nothing-to-undo'
   | 'no-such-game'
-  | 'out-of-range';
+  | 'out-of-range'
+  | 'no-such-lesson'
+  | 'internal';
 
 export type Answer<T> = { ok: T } | { error: { code: ErrorCode; message: string } };
 

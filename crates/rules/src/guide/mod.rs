@@ -5,6 +5,7 @@
 //! overview, the choices and the remaining rules are in `topics.rs`.
 
 mod topics;
+pub mod view;
 
 use crate::error::{PositionError, SetupError};
 use crate::lessons::{self, LessonKind};

@@ -10,6 +10,7 @@ mod fourfold;
 mod quadlevel;
 mod stacked;
 mod trid;
+pub mod view;
 
 pub use check::{check_attempt, AttemptError, Verdict};
 

@@ -205,9 +205,11 @@ impl Service {
         let settings = self.config.engine;
         let events = board.events.clone();
         let spawned = spawn_with_permit("analysis-oracle", permit, move || {
+            // A board has no look-ahead setting: the Oracle looks as deep as its time allows.
             let handle = engine::api::start_oracle(
                 &game,
                 budget,
+                engine::api::Level::Max,
                 settings,
                 Box::new(move |r| {
                     let _ = events.send(view::oracle_message(&r, &notations).into());

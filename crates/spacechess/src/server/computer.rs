@@ -314,11 +314,13 @@ impl Service {
             .map(|m| (m.token, m.notation))
             .collect();
         let settings = self.config.engine;
+        let level = st.level;
         let events = slot.events.clone();
         let spawned = spawn_with_permit("oracle", permit, move || {
             let handle = engine::api::start_oracle(
                 &game,
                 budget,
+                level,
                 settings,
                 Box::new(move |r| {
                     let _ = events.send(view::oracle_message(&r, &notations).into());

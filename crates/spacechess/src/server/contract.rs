@@ -7,10 +7,6 @@ use super::analysis::{
     AnalysisMessage, AnalysisSource, AnalysisView, LineView, LinesView, SourceKind,
 };
 use super::inspect::InspectView;
-use super::lessons::{
-    CheckAnswer, CheckStatus, ChoiceView, GoalView, LessonEntry, LessonList, LessonView,
-    RulesDiagram, RulesPage, SectionView,
-};
 use super::my_games::{MyGame, MyGamesPage};
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
@@ -20,7 +16,11 @@ use super::view::{
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
 };
+use rules::guide::view::{ChoiceView, RulesDiagram, RulesPage, SectionView};
 use rules::inspect::Inspection;
+use rules::lessons::view::{
+    CheckAnswer, CheckStatus, GoalView, LessonEntry, LessonList, LessonView,
+};
 use rules::screen::{
     BoardView, CellView, HistoryEntry, LastMove, MoveView, MoverKind, PlacementView, ResultView,
     Screen, Side, SquareRef, Status,
