@@ -29,7 +29,7 @@ function hostFor(kind: HostKind): Promise<GameHost> {
 const opening: OpeningHosts = STATIC
   ? {
       load: async () => ({ catalogue: await (await hostFor('browser')).catalogue(), hosts: ['browser'] }),
-      note: 'Online play, the game archive, the lessons and the rules pages need the spacechess server. Here you play the computer, or two players on this device; games are kept in this browser.',
+      note: 'Online play and the game archive need the spacechess server. Here you play the computer, or two players on this device, and the lessons, rules pages and analysis board work in this browser; games are kept in this browser.',
     }
   : {
       // When the server cannot be reached, the rules in this browser still offer every game.

@@ -64,6 +64,9 @@ export function readChoice(form: HTMLFormElement, catalogue: Catalogue): Opening
   };
 }
 
+/** Lessons, rules pages and analysis boards: the server's, or on the static site this browser's module. */
+const teachHere = (hosts: HostKind[]) => hosts.includes('server') || __SPACECHESS_STATIC__;
+
 /** The choice of where the game runs (only when there is one). */
 function hostChoice(hosts: HostKind[]): string {
   if (hosts.length === 1) return `<input type="hidden" name="host" value="${hosts[0]}">`;
@@ -156,12 +159,12 @@ function renderForm(
   <main class="opening">
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
-    <nav class="teach-links" aria-label="Learn"${where.hosts.includes('server') ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
+    <nav class="teach-links" aria-label="Learn"${teachHere(where.hosts) ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
     <p class="my-games-jump" hidden><a href="#my-games">My games</a></p>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
-    <div class="import"><button type="button" class="import-record">Import a record…</button><span class="open-analysis-slot"${where.hosts.includes('server') ? '' : ' hidden'}> <button type="button" class="open-analysis">Analyse a position…</button></span></div>
+    <div class="import"><button type="button" class="import-record">Import a record…</button><span class="open-analysis-slot"${teachHere(where.hosts) ? '' : ' hidden'}> <button type="button" class="open-analysis">Analyse a position…</button></span></div>
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>

@@ -1,14 +1,21 @@
 // Opening an analysis board: from a game's position (review), or from a pasted record or
 // position string (the opening screen's dialog). The server reads the record or the
 // string and refuses a bad one with a message naming what is wrong; the engine starts at
-// once and the page goes to the board (`/?analysis=<id>`).
+// once and the page goes to the board (`?analysis=<id>`). On the static site the rules
+// module in this browser keeps the board instead (browser-board.ts).
 
 import type { Catalogue } from '../api';
 import type { AnalysisRequest } from '../generated/api';
-import { analysisApi } from './session';
+import { analysisApi } from './backend';
 
-/** Opens a board, starts its engine and goes there. Throws the server's refusal. */
+/** Opens a board, starts its engine and goes there. Throws the refusal (the server's or the module's). */
 export async function openAnalysis(body: AnalysisRequest): Promise<void> {
+  if (__SPACECHESS_STATIC__) {
+    // The board's engine is on from the start unless its position is over.
+    const id = await import('./browser-board').then((m) => m.BrowserBoard.open(body));
+    location.assign(`?analysis=${encodeURIComponent(id)}`);
+    return;
+  }
   const board = await analysisApi.open(body);
   // A board whose position is over has nothing to analyse: it opens with the engine off.
   await analysisApi.engineOn(board.id).catch(() => undefined);

@@ -7,8 +7,10 @@ import { useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { renderFlat } from '../flat';
 import { formatEval } from '../format';
+import { OracleIcon, StepIcon } from '../icons';
 import { tagColour, tagLabel } from '../oracle';
-import { AnalysisSession, analysisApi, type AnalysisView } from './session';
+import { serverBoard, type AnalysisBackend } from './backend';
+import { AnalysisSession, type AnalysisView } from './session';
 import './analysis.css';
 
 /** Line counts offered (the server takes 1 to 8). */
@@ -83,7 +85,7 @@ function Moves({ session }: { session: AnalysisSession }) {
       </ol>
       <div class="analysis-steps">
         <button type="button" class="analysis-back" disabled={side.length === 0} onClick={() => session.back()}>
-          ◀ Back one move
+          <StepIcon dir="back" /> Back one move
         </button>
         <button type="button" class="analysis-start-over" disabled={side.length === 0} onClick={() => session.startOver()}>
           Start over
@@ -139,7 +141,8 @@ function Lines({ session }: { session: AnalysisSession }) {
           ))}
         </ol>
       )}
-      <p class="analysis-seconds">{`${Math.round(v.engine_seconds_left)} engine seconds left on this board.`}</p>
+      {/* A board in this browser has no server's seconds to share: no line. */}
+      {Number.isFinite(v.engine_seconds_left) && <p class="analysis-seconds">{`${Math.round(v.engine_seconds_left)} engine seconds left on this board.`}</p>}
     </section>
   );
 }
@@ -153,7 +156,7 @@ function Oracle({ session }: { session: AnalysisSession }) {
       <header class="analysis-lines-head">
         <h3>Oracle</h3>
         <button type="button" class={`oracle-button${v.oracle ? ' on' : ''}`} aria-pressed={v.oracle} disabled={v.status === 'over'} onClick={() => session.oracle(!v.oracle)}>
-          <span aria-hidden="true">🔮</span> {v.oracle ? 'Close' : 'Ask the Oracle'}
+          <OracleIcon /> {v.oracle ? 'Close' : 'Ask the Oracle'}
         </button>
       </header>
       {v.oracle && !report && <p class="oracle-status">The Oracle is looking at every move…</p>}
@@ -179,13 +182,13 @@ function Oracle({ session }: { session: AnalysisSession }) {
 function BackToGame({ session }: { session: AnalysisSession }) {
   const v = session.view.value;
   const close = (to: string) => {
-    void analysisApi
-      .close(session.id)
+    void session.board
+      .close()
       .catch(() => undefined)
       .finally(() => location.assign(to));
   };
   if (v?.source.kind === 'game' && v.source.game) {
-    const to = `/?game=${encodeURIComponent(v.source.game)}`;
+    const to = session.board.home(v.source.game);
     return (
       <button type="button" class="analysis-to-game" onClick={() => close(to)}>
         Back to the game
@@ -193,7 +196,7 @@ function BackToGame({ session }: { session: AnalysisSession }) {
     );
   }
   return (
-    <button type="button" class="analysis-to-game" onClick={() => close('/')}>
+    <button type="button" class="analysis-to-game" onClick={() => close(session.board.home(null))}>
       Close the board
     </button>
   );
@@ -222,9 +225,28 @@ function Analysis({ session }: { session: AnalysisSession }) {
   );
 }
 
-/** Shows the analysis board `id` in `host`. */
-export function renderAnalysis(host: HTMLElement, id: string): void {
-  const session = new AnalysisSession(id);
+/** Shows the analysis board `id` in `host`: the server's, or on the static site this browser's. */
+export async function renderAnalysis(host: HTMLElement, id: string): Promise<void> {
+  let board: AnalysisBackend;
+  if (__SPACECHESS_STATIC__) {
+    try {
+      board = await import('./browser-board').then((m) => m.BrowserBoard.restore(id));
+    } catch (e) {
+      host.replaceChildren();
+      const p = document.createElement('p');
+      p.className = 'error';
+      p.setAttribute('role', 'alert');
+      p.textContent = e instanceof Error ? e.message : String(e);
+      const home = document.createElement('a');
+      home.href = './';
+      home.textContent = 'Back to the opening screen';
+      host.append(p, home);
+      return;
+    }
+  } else {
+    board = serverBoard(id);
+  }
+  const session = new AnalysisSession(board);
   host.replaceChildren();
   render(<Analysis session={session} />, host);
 }

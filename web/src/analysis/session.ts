@@ -1,11 +1,12 @@
-// The analysis board's link to the server and what its screen shows, as signals: the
+// The analysis board's link to its keeper and what its screen shows, as signals: the
 // board (AnalysisView), the engine's lines for the position shown, the Oracle's report,
-// the selection of a move being made. Moves go to the server, which keeps the side line;
-// the browser holds no rules.
+// the selection of a move being made. Moves go to the keeper (the server, or the rules
+// module in this browser: backend.ts), which keeps the side line; the page holds no rules.
 
 import { batch, computed, signal } from '@preact/signals';
-import { ApiError, request } from '../api';
-import type { AnalysisMessage, AnalysisRequest, AnalysisView, GameView, LinesView } from '../generated/api';
+import { ApiError } from '../api';
+import type { AnalysisMessage, AnalysisView, GameView, LinesView } from '../generated/api';
+import type { AnalysisBackend } from './backend';
 import { computeMarks } from '../marks';
 import { hintOf, reportFits, type OracleReport } from '../oracle';
 import type { PickResult } from '../picking';
@@ -13,21 +14,6 @@ import { IDLE, step, type Selection, type SelectionEvent } from '../selection';
 import type { BoardScene, ViewMode } from '../game/session';
 
 export type { AnalysisView, LinesView };
-
-const board = (id: string) => `/api/analysis/${encodeURIComponent(id)}`;
-
-export const analysisApi = {
-  open: (body: AnalysisRequest) => request<AnalysisView>('POST', '/api/analysis', body),
-  get: (id: string) => request<AnalysisView>('GET', board(id)),
-  move: (id: string, move: string) => request<AnalysisView>('POST', `${board(id)}/moves`, { move }),
-  back: (id: string, to?: number) => request<AnalysisView>('POST', `${board(id)}/back`, to === undefined ? {} : { to }),
-  engineOn: (id: string, lines?: number) => request<AnalysisView>('POST', `${board(id)}/engine`, lines === undefined ? {} : { lines }),
-  engineOff: (id: string) => request<AnalysisView>('DELETE', `${board(id)}/engine`),
-  oracleOn: (id: string) => request<AnalysisView>('POST', `${board(id)}/oracle`, {}),
-  oracleOff: (id: string) => request<AnalysisView>('DELETE', `${board(id)}/oracle`),
-  close: (id: string) => request<undefined>('DELETE', board(id)),
-  socketUrl: (id: string) => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${board(id)}/ws`,
-};
 
 /**
  * The board as the board widgets draw it: they take a game's view and read only its
@@ -80,20 +66,20 @@ export class AnalysisSession {
     return v ? computeMarks(v, this.selection.value, true, r ? hintOf(v, r.moves[0]?.token ?? null) : null) : null;
   });
 
-  private socket: WebSocket | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private attempt = 0;
+  private readonly unlisten: () => void;
   private disposed = false;
 
-  constructor(readonly id: string) {
+  constructor(readonly board: AnalysisBackend) {
     void this.refetch();
-    this.connect();
+    this.unlisten = board.listen(
+      (m) => this.onMessage(m),
+      (open) => (this.connected.value = open),
+    );
   }
 
   dispose(): void {
     this.disposed = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.socket?.close();
+    this.unlisten();
     this.scene.value?.dispose();
     this.scene.value = null;
   }
@@ -116,22 +102,6 @@ export class AnalysisSession {
     if (!result) return;
     if (result.kind === 'board-dest') this.dispatch({ type: 'board-destination', to: result.to });
     else this.dispatch({ type: 'tap', square: result.name });
-  }
-
-  private connect(): void {
-    const ws = new WebSocket(analysisApi.socketUrl(this.id));
-    this.socket = ws;
-    ws.onopen = () => {
-      this.attempt = 0;
-      this.connected.value = true;
-    };
-    ws.onmessage = (e) => this.onMessage(JSON.parse(String(e.data)) as AnalysisMessage);
-    ws.onclose = () => {
-      this.connected.value = false;
-      if (this.disposed) return;
-      // Reconnects with backoff; the board's state comes first on every connection.
-      this.retry = setTimeout(() => this.connect(), Math.min(10000, 500 * 2 ** this.attempt++));
-    };
   }
 
   private onMessage(m: AnalysisMessage): void {
@@ -160,7 +130,7 @@ export class AnalysisSession {
 
   private async refetch(): Promise<void> {
     try {
-      this.setView(await analysisApi.get(this.id));
+      this.setView(await this.board.get());
     } catch (e) {
       this.message.value = errorText(e);
     }
@@ -190,21 +160,21 @@ export class AnalysisSession {
   }
 
   play(token: string): void {
-    void this.act(() => analysisApi.move(this.id, token));
+    void this.act(() => this.board.move(token));
   }
   back(): void {
-    void this.act(() => analysisApi.back(this.id));
+    void this.act(() => this.board.back());
   }
   startOver(): void {
-    void this.act(() => analysisApi.back(this.id, 0));
+    void this.act(() => this.board.back(0));
   }
   engine(on: boolean): void {
-    void this.act(() => (on ? analysisApi.engineOn(this.id) : analysisApi.engineOff(this.id)));
+    void this.act(() => (on ? this.board.engineOn() : this.board.engineOff()));
   }
   setLines(n: number): void {
-    void this.act(() => analysisApi.engineOn(this.id, n));
+    void this.act(() => this.board.engineOn(n));
   }
   oracle(on: boolean): void {
-    void this.act(() => (on ? analysisApi.oracleOn(this.id) : analysisApi.oracleOff(this.id)));
+    void this.act(() => (on ? this.board.oracleOn() : this.board.oracleOff()));
   }
 }

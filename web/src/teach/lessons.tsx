@@ -1,15 +1,18 @@
 // The lessons page (seed 004 "Movement rules and practice lessons"): every lesson by
 // variant, rule set and kind; a lesson's text and its "Try it" board, where the player's
-// move is judged by the server (POST /api/lessons/{id}/check).
+// move is judged by the rules (the server's POST /api/lessons/{id}/check, or the module
+// in this browser on the static site: teach/source.ts).
 
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiError, type Catalogue, type LessonView, type Screen, type Variant } from '../api';
+import { ApiError, type Catalogue, type LessonView, type Screen, type Variant } from '../api';
 import type { LessonEntry } from '../generated/api';
+import { CrossIcon, TickIcon } from '../icons';
 import { computeMarks } from '../marks';
 import { boardMovesOf, IDLE, movableBoards, step, type Selection, type SelectionEvent } from '../selection';
 import { MiniBoard } from './board';
 import { TeachHeader, VariantTabs, variantOf } from './nav';
+import { teachSource, type TeachSource } from './source';
 
 const KINDS: { id: string; title: string }[] = [
   { id: 'piece', title: 'How each piece moves' },
@@ -119,7 +122,7 @@ function Choosers({ screen, selection, send }: { screen: Screen; selection: Sele
   return null;
 }
 
-function TryIt({ lesson }: { lesson: LessonView }) {
+function TryIt({ lesson, source }: { lesson: LessonView; source: TeachSource }) {
   const [screen, setScreen] = useState<Screen>(lesson.screen);
   const [moves, setMoves] = useState<string[]>([]);
   const [selection, setSelection] = useState<Selection>(IDLE);
@@ -143,8 +146,8 @@ function TryIt({ lesson }: { lesson: LessonView }) {
     if (!out.move) return;
     const tried = [...moves, out.move];
     setBusy(true);
-    api
-      .checkLesson(lesson.id, tried)
+    source
+      .check(lesson.id, tried)
       .then((a) => {
         setScreen(a.screen);
         setSelection(IDLE);
@@ -170,7 +173,7 @@ function TryIt({ lesson }: { lesson: LessonView }) {
       <Choosers screen={screen} selection={selection} send={send} />
       {outcome && (
         <p class={`lesson-message ${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
-          {outcome.kind === 'solved' ? '✓ ' : outcome.kind === 'missed' ? '✗ ' : ''}
+          {outcome.kind === 'solved' ? <TickIcon /> : outcome.kind === 'missed' ? <CrossIcon /> : null}{' '}
           {outcome.text}
         </p>
       )}
@@ -187,7 +190,7 @@ function TryIt({ lesson }: { lesson: LessonView }) {
   );
 }
 
-function Lesson({ catalogue, lesson, all }: { catalogue: Catalogue; lesson: LessonView; all: LessonEntry[] }) {
+function Lesson({ catalogue, lesson, all, source }: { catalogue: Catalogue; lesson: LessonView; all: LessonEntry[]; source: TeachSource }) {
   const entry = catalogue.variants.find((v) => v.id === lesson.variant);
   const rules = entry?.rules.find((r) => r.id === lesson.rules)?.title;
   const same = all.filter((l) => l.variant === lesson.variant && l.rules === lesson.rules && l.kind === lesson.kind);
@@ -200,7 +203,7 @@ function Lesson({ catalogue, lesson, all }: { catalogue: Catalogue; lesson: Less
       </p>
       <h1>{lesson.title}</h1>
       <p class="lesson-text">{lesson.text}</p>
-      <TryIt lesson={lesson} key={lesson.id} />
+      <TryIt lesson={lesson} source={source} key={lesson.id} />
       <p class="lesson-next">
         {next ? <a href={lessonHref(next.id)}>Next: {next.title}</a> : <a href={`?lessons=${lesson.variant}`}>All lessons</a>}
         {' · '}
@@ -210,20 +213,20 @@ function Lesson({ catalogue, lesson, all }: { catalogue: Catalogue; lesson: Less
   );
 }
 
-function LessonsApp({ variant, lessonId }: { variant: string | null; lessonId: string | null }) {
+function LessonsApp({ variant, lessonId, source }: { variant: string | null; lessonId: string | null; source: TeachSource }) {
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const [all, setAll] = useState<LessonEntry[] | null>(null);
   const [lesson, setLesson] = useState<LessonView | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    Promise.all([api.variants(), api.lessons(), lessonId ? api.lesson(lessonId) : Promise.resolve(null)])
+    Promise.all([source.catalogue(), source.lessons(), lessonId ? source.lesson(lessonId) : Promise.resolve(null)])
       .then(([c, l, one]) => {
         setCatalogue(c);
         setAll(l.lessons);
         setLesson(one);
       })
       .catch((e: unknown) => setError(errorText(e)));
-  }, [lessonId]);
+  }, [lessonId, source]);
   return (
     <main class="teach lessons-page">
       <TeachHeader page="lessons" />
@@ -233,7 +236,7 @@ function LessonsApp({ variant, lessonId }: { variant: string | null; lessonId: s
         </p>
       )}
       {!error && (!catalogue || !all) && <p class="loading">Loading…</p>}
-      {catalogue && all && lesson && <Lesson catalogue={catalogue} lesson={lesson} all={all} />}
+      {catalogue && all && lesson && <Lesson catalogue={catalogue} lesson={lesson} all={all} source={source} />}
       {catalogue && all && !lessonId && (
         <>
           <h1>Lessons</h1>
@@ -245,7 +248,7 @@ function LessonsApp({ variant, lessonId }: { variant: string | null; lessonId: s
 }
 
 /** Shows the lessons of a variant, or one lesson. */
-export function renderLessons(host: HTMLElement, variant: string | null, lessonId: string | null): void {
+export function renderLessons(host: HTMLElement, variant: string | null, lessonId: string | null, source: TeachSource = teachSource()): void {
   host.replaceChildren();
-  render(<LessonsApp variant={variant} lessonId={lessonId} />, host);
+  render(<LessonsApp variant={variant} lessonId={lessonId} source={source} />, host);
 }

@@ -1,14 +1,15 @@
 // A variant's rules page: the board, how each piece moves with a small diagram of a real
-// position (its moves computed by the server), every special rule, and the rule sets and
-// options explained (GET /api/rules/{variant}).
+// position (its moves computed by the rules), every special rule, and the rule sets and
+// options explained (GET /api/rules/{variant}, or the module in this browser: source.ts).
 
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Catalogue, type RulesPage } from '../api';
+import { ApiError, type Catalogue, type RulesPage } from '../api';
 import type { RulesDiagram, SectionView } from '../generated/api';
 import type { Marks } from '../marks';
 import { emptyMarks, MiniBoard } from './board';
 import { TeachHeader, VariantTabs, variantOf } from './nav';
+import { teachSource, type TeachSource } from './source';
 
 /** The diagram's marks: the piece (or attack board) lifted, its moves and captures. */
 function diagramMarks(d: RulesDiagram): Marks {
@@ -106,19 +107,19 @@ function Page({ catalogue, page }: { catalogue: Catalogue; page: RulesPage }) {
   );
 }
 
-function RulesApp({ asked }: { asked: string | null }) {
+function RulesApp({ asked, source }: { asked: string | null; source: TeachSource }) {
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const [page, setPage] = useState<RulesPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .variants()
+    source
+      .catalogue()
       .then(async (c) => {
         setCatalogue(c);
-        setPage(await api.rules(variantOf(c, asked)));
+        setPage(await source.rules(variantOf(c, asked)));
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
-  }, [asked]);
+  }, [asked, source]);
   return (
     <main class="teach rules-app">
       <TeachHeader page="rules" />
@@ -134,7 +135,7 @@ function RulesApp({ asked }: { asked: string | null }) {
   );
 }
 
-export function renderRules(host: HTMLElement, variant: string | null): void {
+export function renderRules(host: HTMLElement, variant: string | null, source: TeachSource = teachSource()): void {
   host.replaceChildren();
-  render(<RulesApp asked={variant} />, host);
+  render(<RulesApp asked={variant} source={source} />, host);
 }
