@@ -22,7 +22,12 @@ fn online_after_one_move(s: &Server) -> (String, String) {
 }
 
 fn refused_help(r: &server_common::Response) {
-    assert_eq!((r.status, r.code()), (409, "no_engine_help".into()), "{}", r.body);
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "no_engine_help".into()),
+        "{}",
+        r.body
+    );
 }
 
 #[test]
@@ -46,4 +51,101 @@ fn no_id_gets_engine_help_for_a_running_online_game_by_its_id_or_its_position() 
     assert_eq!(r.status, 201, "{}", r.body);
     let r = s.post_as(&second, "/api/analysis", json!({ "game": id }));
     assert_eq!(r.status, 201, "{}", r.body);
+}
+
+/// Opens something with a fresh player id per request until refused (at most `most`
+/// times); how many were opened, and the refusal.
+fn open_with_fresh_ids(
+    most: usize,
+    open: impl Fn(&str) -> server_common::Response,
+) -> (usize, Option<server_common::Response>) {
+    for n in 0..most {
+        let r = open(&new_player());
+        if r.status != 201 {
+            return (n, Some(r));
+        }
+    }
+    (most, None)
+}
+
+#[test]
+fn one_address_with_fresh_ids_gets_only_its_share_of_boards_and_invitations() {
+    let s = Server::start(&[]);
+    // The attack: a new self-made player id for every board.
+    let (boards, refusal) = open_with_fresh_ids(40, |p| {
+        s.post_as(p, "/api/analysis", json!({ "variant": "fourfold" }))
+    });
+    let refusal = refusal.expect("40 boards from one address");
+    assert_eq!(boards, 12, "the address's share");
+    assert_eq!(refusal.status, 429);
+    assert!(refusal.body.contains("this address"), "{}", refusal.body);
+    assert!(refusal.header("retry-after").is_some());
+    // Invitations: the same.
+    let (invites, refusal) = open_with_fresh_ids(40, |p| {
+        s.post_as(
+            p,
+            "/api/games",
+            json!({ "variant": "fourfold", "mode": "online" }),
+        )
+    });
+    let refusal = refusal.expect("40 invitations from one address");
+    assert_eq!(invites, 20, "the address's share");
+    assert!(refusal.body.contains("this address"), "{}", refusal.body);
+}
+
+/// Turns a board's engine on; the answer.
+fn engine_on(s: &Server, board: &str) -> server_common::Response {
+    s.post(&format!("/api/analysis/{board}/engine"), json!({}))
+}
+
+fn new_board(s: &Server) -> String {
+    let r = s.post("/api/analysis", json!({ "variant": "fourfold" }));
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_engine_nobody_watches_stops_and_frees_its_slot_within_seconds() {
+    let s = Server::start(&["--searches-per-client", "1"]);
+    let first = new_board(&s);
+    let second = new_board(&s);
+    let r = engine_on(&s, &first);
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The client goes away (no socket, no request): the slot frees within seconds.
+    let r = engine_on(&s, &second);
+    assert_eq!(r.status, 429, "one search per address here: {}", r.body);
+    let gone = Instant::now();
+    std::thread::sleep(Duration::from_secs(7));
+    let r = engine_on(&s, &second);
+    assert_eq!(
+        r.status,
+        200,
+        "still held {:?} after the client left: {}",
+        gone.elapsed(),
+        r.body
+    );
+    let b: Value = s.get(&format!("/api/analysis/{first}")).json();
+    assert_eq!(
+        (&b["engine_on"], &b["engine_running"]),
+        (&json!(false), &json!(false)),
+        "{b}"
+    );
+}
+
+#[test]
+fn analysis_never_takes_the_slot_of_a_move_in_a_game_in_progress() {
+    // Two searches on the whole server; analysis from this address asks for both.
+    let s = Server::start(&["--max-searches", "2"]);
+    let boards = [new_board(&s), new_board(&s)];
+    let started: Vec<u16> = boards.iter().map(|b| engine_on(&s, b).status).collect();
+    assert_eq!(started[0], 200);
+    // A move against the computer still gets its search.
+    let g = s.create(json!({ "variant": "fourfold", "level": 1 }));
+    let id = g["id"].as_str().unwrap();
+    let r = s.post(
+        &format!("/api/games/{id}/moves"),
+        json!({ "move": first_move(&g) }),
+    );
+    assert_eq!(r.status, 200, "analysis holds {started:?}: {}", r.body);
+    s.wait_for_ply(id, 2);
 }

@@ -144,6 +144,8 @@ pub enum AnalysisMessage {
 pub struct Board {
     pub id: String,
     pub(super) owner: PlayerId,
+    /// The address it was opened from (boards are counted per address too).
+    pub(super) opened_from: String,
     pub(super) events: broadcast::Sender<Arc<str>>,
     pub(super) state: Mutex<BoardState>,
     /// The last `lines` message and the serial it belongs to, for a socket that joins
@@ -360,6 +362,15 @@ impl Service {
             ))
             .with_retry_after(60));
         }
+        // Player ids cost nothing: the address has its share too.
+        let per_address = self.config.limits.analyses_per_address as usize;
+        let here = boards.values().filter(|b| b.opened_from == client).count();
+        if here >= per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address already has {here} analysis boards open (at most {per_address}): close one first"
+            ))
+            .with_retry_after(60));
+        }
         if boards.len() >= MAX_BOARDS {
             return Err(ApiError::rate_limited(format!(
                 "the server has its maximum of {MAX_BOARDS} analysis boards open; try again later"
@@ -370,6 +381,7 @@ impl Service {
         let board = Arc::new(Board {
             id: super::players::random_hex(),
             owner: player.clone(),
+            opened_from: client.to_string(),
             events,
             latest: Mutex::new(None),
             state: Mutex::new(BoardState {
@@ -407,6 +419,8 @@ impl Service {
                 "this analysis board belongs to another player",
             ));
         }
+        // Its player is there: its engine goes on (analysis_engine.rs).
+        lock(&board).used_at = Instant::now();
         Ok(board)
     }
 

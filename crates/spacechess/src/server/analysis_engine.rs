@@ -6,7 +6,7 @@
 
 use super::analysis::{lock, Board, BoardState, LineView, LinesView};
 use super::error::ApiError;
-use super::limits::SearchPermit;
+use super::limits::{SearchKind, SearchPermit};
 use super::players::PlayerId;
 use super::search::{spawn_with_permit, stop_signal};
 use super::service::Service;
@@ -14,12 +14,46 @@ use super::view;
 use engine::api::{AnalysisReport, Limits, Score};
 use rules::any::AnyGame;
 use rules::Color;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 /// The longest run on one position.
 pub const RUN_CAP: Duration = Duration::from_secs(120);
+
+/// A board's engine and Oracle stop when nobody has watched the board (no socket on it,
+/// no request from its player) for this long: engine work for nobody frees its slot.
+pub const UNWATCHED_AFTER: Duration = Duration::from_secs(5);
+
+/// Whether nobody watches the board (or it is closed). Checked a few times a second,
+/// not at every poll of the watcher: it takes the board's lock.
+fn nobody_watches(board: &Weak<Board>, checked: &Cell<Instant>) -> bool {
+    if checked.get().elapsed() < Duration::from_millis(250) {
+        return false;
+    }
+    checked.set(Instant::now());
+    match board.upgrade() {
+        None => true,
+        Some(b) => b.events.receiver_count() == 0 && lock(&b).used_at.elapsed() >= UNWATCHED_AFTER,
+    }
+}
+
+/// Engine work stopped because nobody watched: the board says its engine and Oracle
+/// are off, so that a player who comes back switches them on again.
+fn nobody_watched(service: &Weak<Service>, board: &Weak<Board>, serial: u64) {
+    let (Some(service), Some(board)) = (service.upgrade(), board.upgrade()) else {
+        return;
+    };
+    let mut st = lock(&board);
+    if st.serial == serial {
+        st.engine_on = false;
+        st.stop_engine();
+        st.oracle_budget = None;
+        st.oracle = None;
+        service.publish_board(&board, &mut st);
+    }
+}
 
 impl Service {
     /// Switches the engine on (with `lines` lines, if given) and starts it on the
@@ -107,7 +141,7 @@ impl Service {
             .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS));
         }
         self.slots
-            .try_acquire(Some(&st.client))
+            .try_acquire_for(SearchKind::Analysis, Some(&st.client))
             .map_err(|r| ApiError::rate_limited(r.to_string()))
     }
 
@@ -171,12 +205,21 @@ impl Service {
                     }
                 }),
             );
-            let stopped = watch.wait(|| handle.is_finished());
-            if stopped {
+            let checked = Cell::new(Instant::now());
+            let unwatched = Cell::new(false);
+            let stopped = watch.wait(|| {
+                handle.is_finished() || {
+                    unwatched.set(nobody_watches(&weak, &checked));
+                    unwatched.get()
+                }
+            });
+            if stopped || unwatched.get() {
                 handle.stop();
             }
             let _ = handle.wait();
-            if !stopped {
+            if unwatched.get() {
+                nobody_watched(&service, &weak, serial);
+            } else if !stopped {
                 run_finished(&service, &weak, serial);
             }
         });
@@ -186,7 +229,7 @@ impl Service {
     }
 
     fn start_board_oracle(
-        &self,
+        self: &Arc<Self>,
         board: &Arc<Board>,
         st: &mut BoardState,
         permit: SearchPermit,
@@ -215,8 +258,19 @@ impl Service {
                     let _ = events.send(view::oracle_message(&r, &notations).into());
                 }),
             );
-            if watch.wait(|| handle.is_finished()) {
+            let checked = Cell::new(Instant::now());
+            let unwatched = Cell::new(false);
+            let stopped = watch.wait(|| {
+                handle.is_finished() || {
+                    unwatched.set(nobody_watches(&weak, &checked));
+                    unwatched.get()
+                }
+            });
+            if stopped || unwatched.get() {
                 handle.stop();
+            }
+            if unwatched.get() {
+                nobody_watched(&service, &weak, serial);
             }
         });
         spawned.map_err(|e| ApiError::internal(format!("cannot start the Oracle: {e}")))?;

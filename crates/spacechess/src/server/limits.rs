@@ -22,8 +22,12 @@ pub struct LimitConfig {
     pub open_games_per_address: u32,
     /// Online games one player may have waiting for their invited player.
     pub open_invites_per_player: u32,
+    /// Online games created from one address still waiting for their invited player.
+    pub open_invites_per_address: u32,
     /// Analysis boards one player may have open at once.
     pub analyses_per_player: u32,
+    /// Analysis boards opened from one address open at once (player ids cost nothing).
+    pub analyses_per_address: u32,
     /// Engine seconds (the Oracle's included) one analysis board may use.
     pub analysis_engine_seconds: u32,
 }
@@ -42,7 +46,9 @@ impl Default for LimitConfig {
             open_games_per_player: 50,
             open_games_per_address: 200,
             open_invites_per_player: 5,
+            open_invites_per_address: 20,
             analyses_per_player: 3,
+            analyses_per_address: 12,
             analysis_engine_seconds: 600,
         }
     }
@@ -62,7 +68,22 @@ impl LimitConfig {
     }
 }
 
-/// Counts running searches, per client and in total.
+/// What a search is for: a game in progress (the computer's move, a draw offer, a game's
+/// Oracle) or an analysis board. Analysis has a share of the slots of its own and never
+/// takes one from play: a player's move is never refused for a slot analysis holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Play,
+    Analysis,
+}
+
+/// Searches analysis boards may run at once on the whole server: a quarter of the
+/// searches of play, at least one.
+pub fn analysis_share(max_searches: u32) -> u32 {
+    (max_searches / 4).max(1).min(max_searches)
+}
+
+/// Counts running searches, per client and in total, play and analysis apart.
 pub struct SearchSlots {
     config: LimitConfig,
     inner: Mutex<Counts>,
@@ -74,6 +95,17 @@ pub struct SearchSlots {
 struct Counts {
     total: u32,
     per_client: HashMap<String, u32>,
+    analysis: u32,
+    analysis_per_client: HashMap<String, u32>,
+}
+
+impl Counts {
+    fn of(&mut self, kind: SearchKind) -> (&mut u32, &mut HashMap<String, u32>) {
+        match kind {
+            SearchKind::Play => (&mut self.total, &mut self.per_client),
+            SearchKind::Analysis => (&mut self.analysis, &mut self.analysis_per_client),
+        }
+    }
 }
 
 /// How many things (connections, sockets) each key (an address, a game) holds at once,
@@ -142,6 +174,7 @@ impl<K: Hash + Eq + Clone> Drop for Held<K> {
 pub enum SlotRefusal {
     ClientBusy(u32),
     ServerBusy(u32),
+    AnalysisBusy(u32),
 }
 
 impl std::fmt::Display for SlotRefusal {
@@ -154,6 +187,10 @@ impl std::fmt::Display for SlotRefusal {
             SlotRefusal::ServerBusy(n) => write!(
                 f,
                 "the server is running its maximum of {n} computer searches; try again shortly"
+            ),
+            SlotRefusal::AnalysisBusy(n) => write!(
+                f,
+                "the server is running its maximum of {n} analysis searches (games in progress keep the rest); try again shortly"
             ),
         }
     }
@@ -178,20 +215,40 @@ impl SearchSlots {
         self: &Arc<Self>,
         client: Option<&str>,
     ) -> Result<SearchPermit, SlotRefusal> {
+        self.try_acquire_for(SearchKind::Play, client)
+    }
+
+    /// A permit of `kind` for `client`, or why not.
+    pub fn try_acquire_for(
+        self: &Arc<Self>,
+        kind: SearchKind,
+        client: Option<&str>,
+    ) -> Result<SearchPermit, SlotRefusal> {
+        let max = self.config.max_searches;
+        let (cap, full) = match kind {
+            SearchKind::Play => (max, SlotRefusal::ServerBusy(max)),
+            SearchKind::Analysis => {
+                let share = if max == 0 { 0 } else { analysis_share(max) };
+                (share, SlotRefusal::AnalysisBusy(share))
+            }
+        };
+        let per_client = self.config.searches_per_client;
         let mut counts = self.counts();
-        if counts.total >= self.config.max_searches {
-            return Err(SlotRefusal::ServerBusy(self.config.max_searches));
+        let (total, clients) = counts.of(kind);
+        if *total >= cap {
+            return Err(full);
         }
         if let Some(c) = client {
-            let n = counts.per_client.get(c).copied().unwrap_or(0);
-            if n >= self.config.searches_per_client {
-                return Err(SlotRefusal::ClientBusy(self.config.searches_per_client));
+            let n = clients.get(c).copied().unwrap_or(0);
+            if n >= per_client {
+                return Err(SlotRefusal::ClientBusy(per_client));
             }
-            counts.per_client.insert(c.to_string(), n + 1);
+            clients.insert(c.to_string(), n + 1);
         }
-        counts.total += 1;
+        *total += 1;
         Ok(SearchPermit {
             slots: Arc::clone(self),
+            kind,
             client: client.map(str::to_string),
         })
     }
@@ -199,13 +256,15 @@ impl SearchSlots {
     /// Searches running now.
     #[cfg(test)]
     pub fn running(&self) -> u32 {
-        self.counts().total
+        let c = self.counts();
+        c.total + c.analysis
     }
 }
 
 /// One running search's claim on the limits; released on drop.
 pub struct SearchPermit {
     slots: Arc<SearchSlots>,
+    kind: SearchKind,
     client: Option<String>,
 }
 
@@ -213,12 +272,13 @@ impl Drop for SearchPermit {
     fn drop(&mut self) {
         {
             let mut counts = self.slots.counts();
-            counts.total = counts.total.saturating_sub(1);
+            let (total, clients) = counts.of(self.kind);
+            *total = total.saturating_sub(1);
             if let Some(c) = &self.client {
-                if let Some(n) = counts.per_client.get_mut(c) {
+                if let Some(n) = clients.get_mut(c) {
                     *n = n.saturating_sub(1);
                     if *n == 0 {
-                        counts.per_client.remove(c);
+                        clients.remove(c);
                     }
                 }
             }
@@ -289,5 +349,32 @@ mod tests {
         assert_eq!(released.load(Ordering::SeqCst), 1);
         assert_eq!(slots.running(), 2);
         assert!(slots.try_acquire(Some("a")).is_ok());
+    }
+
+    #[test]
+    fn analysis_has_a_share_of_its_own_and_never_takes_play_slots() {
+        let slots = SearchSlots::new(
+            LimitConfig {
+                searches_per_client: 4,
+                max_searches: 8,
+                ..LimitConfig::default()
+            },
+            Box::new(|| {}),
+        );
+        let analysis = |c| slots.try_acquire_for(SearchKind::Analysis, Some(c));
+        let _a = [analysis("a").unwrap(), analysis("b").unwrap()];
+        assert_eq!(analysis("c").err(), Some(SlotRefusal::AnalysisBusy(2)));
+        // Play still has all its slots, the analysing address's too.
+        let play: Vec<_> = ["a", "a", "a", "a", "b", "b", "b", "b"]
+            .iter()
+            .map(|c| slots.try_acquire(Some(c)).unwrap())
+            .collect();
+        assert_eq!(play.len(), 8);
+        assert_eq!(
+            slots.try_acquire(None).err(),
+            Some(SlotRefusal::ServerBusy(8))
+        );
+        assert_eq!(analysis_share(1), 1);
+        assert_eq!(analysis_share(16), 4);
     }
 }

@@ -80,9 +80,15 @@ pub struct ServeArgs {
     /// Online games one player may have waiting for their invited player
     #[arg(long, default_value_t = 5, hide = true)]
     pub open_invites_per_player: u32,
+    /// Online games created from one address still waiting for their invited player
+    #[arg(long, default_value_t = 20, hide = true)]
+    pub open_invites_per_address: u32,
     /// Analysis boards one player may have open at once
     #[arg(long, default_value_t = 3, hide = true)]
     pub analyses_per_player: u32,
+    /// Analysis boards opened from one address open at once
+    #[arg(long, default_value_t = 12, hide = true)]
+    pub analyses_per_address: u32,
     /// Engine seconds (the Oracle's included) one analysis board may use
     #[arg(long, default_value_t = 600, hide = true)]
     pub analysis_engine_seconds: u32,
@@ -146,8 +152,10 @@ impl Default for ServeArgs {
             open_games_per_player: 50,
             open_games_per_address: 200,
             open_invites_per_player: 5,
+            open_invites_per_address: 20,
             watchers_per_game: 24,
             analyses_per_player: 3,
+            analyses_per_address: 12,
             analysis_engine_seconds: 600,
             first_move_ms: 30_000,
             gone_ms: 60_000,
@@ -261,7 +269,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             open_games_per_player: args.open_games_per_player,
             open_games_per_address: args.open_games_per_address,
             open_invites_per_player: args.open_invites_per_player,
+            open_invites_per_address: args.open_invites_per_address,
             analyses_per_player: args.analyses_per_player,
+            analyses_per_address: args.analyses_per_address,
             analysis_engine_seconds: args.analysis_engine_seconds,
         },
         engine: engine::api::Settings {

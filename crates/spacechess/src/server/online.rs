@@ -13,13 +13,26 @@ use std::sync::Arc;
 
 impl Service {
     /// Refuses a new online game to a player with too many invitations still unanswered.
-    pub(super) fn check_open_invites(&self, player: &PlayerId) -> Result<(), ApiError> {
-        let cap = self.config.limits.open_invites_per_player;
-        if self.store.open_invites(player.as_str())? >= cap {
-            return Err(ApiError::rate_limited(format!(
-                "this player already has {cap} online games waiting for their invited player (at most {cap}): delete one or wait until someone joins"
+    pub(super) fn check_open_invites(
+        &self,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<(), ApiError> {
+        let limits = self.config.limits;
+        let refuse = |who: &str, cap: u32| {
+            Err(ApiError::rate_limited(format!(
+                "{who} already has {cap} online games waiting for their invited player (at most {cap}): delete one or wait until someone joins"
             ))
-            .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS));
+            .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS))
+        };
+        let cap = limits.open_invites_per_player;
+        if self.store.open_invites(player.as_str())? >= cap {
+            return refuse("this player", cap);
+        }
+        // Player ids cost nothing: the address has its share too.
+        let cap = limits.open_invites_per_address;
+        if self.store.open_invites_from(client)? >= cap {
+            return refuse("this address", cap);
         }
         Ok(())
     }

@@ -565,7 +565,7 @@ impl Service {
             None
         };
         let invite = if req.mode == Mode::Online {
-            self.check_open_invites(player)?;
+            self.check_open_invites(player, client)?;
             Some(new_id())
         } else {
             None

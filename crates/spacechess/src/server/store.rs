@@ -437,6 +437,16 @@ impl Store {
         Ok((by_player, by_client))
     }
 
+    /// Online games created from `client` that still wait for the invited player.
+    pub fn open_invites_from(&self, client: &str) -> StoreResult<u32> {
+        Ok(self.reader().query_row(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND invite IS NOT NULL AND client = ?1
+                AND (white_player IS NULL OR black_player IS NULL)",
+            params![client],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Online games with a seat held by `player` that still wait for the invited player.
     pub fn open_invites(&self, player: &str) -> StoreResult<u32> {
         Ok(self.reader().query_row(
