@@ -139,6 +139,16 @@ describe('options in sight', () => {
       assert.equal(await rookPawns.isVisible(), false, 'not with Meder rules (it applies to Federation only)');
       await page.selectOption('select[name="rules"]', 'federation');
       await page.check('input[name="rook-pawns"]');
+      // The look-ahead wherever an engine serves the game: the computer's and the Oracle's,
+      // the Oracle's alone on one device; none online.
+      const level = page.locator('select[name="level"]');
+      assert.equal(await level.isVisible(), true, 'against the computer');
+      await page.check('input[name="mode"][value="local"]');
+      assert.equal(await level.isVisible(), true, 'two players on one device (the Oracle)');
+      assert.match(await page.locator('.level-line:visible').textContent(), /Oracle/);
+      await page.check('input[name="mode"][value="online"]');
+      assert.equal(await level.isVisible(), false, 'online: no engine helps');
+      await page.check('input[name="mode"][value="computer"]');
       await rookPawns.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(OUT, `seats-opening-trid-${name}.png`) });
       await page.close();

@@ -178,7 +178,11 @@ function renderForm(
         <label class="choice"><input type="radio" name="colour" value="white" checked> White</label>
         <label class="choice"><input type="radio" name="colour" value="black"> Black</label>
         <label class="choice"><input type="radio" name="colour" value="random"> Random</label>
-        <label class="inline">Look-ahead <select name="level" aria-label="Look-ahead">${levels}</select></label>
+      </fieldset>
+      <fieldset class="level-choice"><legend>Look-ahead</legend>
+        <label class="inline">Moves ahead <select name="level" aria-label="Look-ahead">${levels}</select></label>
+        <span class="one-line level-line" data-mode="computer">How far the computer looks ahead, and the Oracle when you ask it.</span>
+        <span class="one-line level-line" data-mode="local">How far the Oracle looks ahead when you ask it.</span>
       </fieldset>
       <fieldset class="time-control"><legend>Time</legend>
         <label class="choice"><input type="radio" name="timed" value="off" checked> No clock</label>
@@ -218,7 +222,11 @@ function renderForm(
       const applies = o.dataset.rules ?? '';
       o.hidden = applies !== '' && !applies.split(' ').includes(rules);
     }
-    part(form, '.computer-only').hidden = d.get('mode') === 'local';
+    const mode = String(d.get('mode') ?? 'computer');
+    part(form, '.computer-only').hidden = mode === 'local';
+    // No engine helps either player of an online game: its look-ahead would mean nothing.
+    part(form, '.level-choice').hidden = mode === 'online';
+    for (const line of form.querySelectorAll<HTMLElement>('.level-line')) line.hidden = line.dataset.mode !== mode;
     part(form, '.timed-only').hidden = d.get('timed') !== 'on';
   };
   form.addEventListener('change', sync);
