@@ -138,13 +138,25 @@ fn first_move(game: &Value) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Clients per loopback address: well within the server's connections per address (64),
+/// so that many clients are not refused as one address holding too many.
+const CLIENTS_PER_ADDRESS: usize = 50;
+
 async fn client(
     addr: SocketAddr,
+    i: usize,
     variant: String,
     moves: usize,
     deadline: Instant,
 ) -> Result<Vec<Duration>, String> {
-    let mut conn = Conn::open(addr).await.map_err(|e| e.to_string())?;
+    let conn = if addr.is_ipv4() {
+        let n = (i / CLIENTS_PER_ADDRESS) as u8;
+        let local = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 2, n.wrapping_add(1)));
+        Conn::open_from(addr, local).await
+    } else {
+        Conn::open(addr).await
+    };
+    let mut conn = conn.map_err(|e| e.to_string())?;
     let (status, mut game) = conn
         .request(
             "POST",
@@ -256,7 +268,10 @@ pub fn run(args: LoadtestArgs) -> Result<(), Failure> {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let start = Instant::now();
         let tasks: Vec<_> = (0..args.clients)
-            .map(|_| tokio::spawn(client(args.addr, args.variant.clone(), args.moves, deadline)))
+            .map(|i| {
+                let variant = args.variant.clone();
+                tokio::spawn(client(args.addr, i, variant, args.moves, deadline))
+            })
             .collect();
         let mut all = Vec::new();
         let mut failures = 0;

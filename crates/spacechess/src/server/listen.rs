@@ -16,6 +16,9 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
 use std::net::IpAddr;
 use std::time::Duration;
+
+/// At most one line a minute about connections that cannot be accepted.
+const ACCEPT_LOG_EVERY: Duration = Duration::from_secs(60);
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
@@ -62,13 +65,23 @@ pub async fn serve(
     // Every connection task holds a sender; all are gone once every connection ended.
     let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
     tokio::pin!(shutdown);
+    let mut refused_accepts = 0u64;
+    let mut last_accept_log = None;
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(a) => a,
                 Err(e) => {
-                    // Out of descriptors, most likely: wait for some to close.
-                    eprintln!("spacechess: cannot accept a connection: {e}");
+                    // Out of descriptors, most likely: wait for some to close. One line
+                    // a minute says so (with the count), not one per refused attempt.
+                    refused_accepts += 1;
+                    if last_accept_log.is_none_or(|t: tokio::time::Instant| t.elapsed() >= ACCEPT_LOG_EVERY) {
+                        eprintln!(
+                            "spacechess: cannot accept a connection ({refused_accepts} times since the last report): {e}"
+                        );
+                        refused_accepts = 0;
+                        last_accept_log = Some(tokio::time::Instant::now());
+                    }
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     continue;
                 }

@@ -173,6 +173,16 @@ pub async fn middleware(
             format!("this server does not answer to the host {host:?} (see --host)"),
         );
     }
+    // An absolute-form target (`GET http://other.example/...`) names the host too, and
+    // HTTP/1.1 says it wins over the header: it must be served here as well.
+    if let Some(authority) = req.uri().authority().map(|a| a.as_str().to_string()) {
+        if !hosts.allows(host_name(&authority), served) {
+            return forbidden(
+                "bad_host",
+                format!("this server does not answer to the host {authority:?} (see --host)"),
+            );
+        }
+    }
     if needs_own_origin(&req) {
         if let Some(origin) = header_str(req.headers(), header::ORIGIN) {
             let own = origin
@@ -196,6 +206,7 @@ pub async fn middleware(
     };
     req.extensions_mut().insert(player.clone());
     let mut response = next.run(req).await;
+    security_headers(response.headers_mut());
     if issued {
         let cookie = format!(
             "{COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Lax",
@@ -206,6 +217,28 @@ pub async fn middleware(
         }
     }
     response
+}
+
+/// The page may run only this server's scripts (and its WebAssembly module), talk only
+/// to this server (its sockets included), and be framed by no other site. Styles may be
+/// inline: the 3D view's labels are positioned with inline styles.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// Headers on every answer that keep other sites from framing the app, browsers from
+/// guessing content types, and addresses of games from leaking through the referrer.
+fn security_headers(headers: &mut HeaderMap) {
+    let set = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ];
+    for (name, value) in set {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
 }
 
 #[cfg(test)]

@@ -299,22 +299,10 @@ pub fn unix_now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// A new random game id: 32 hex digits from the standard library's random hasher keys.
+/// A new random game id or invitation code: 128 bits from the system's random source,
+/// as player ids (an invitation code is a seat's key).
 fn new_id() -> String {
-    use std::collections::hash_map::RandomState;
-    use std::hash::{BuildHasher, Hasher};
-    let mut out = String::with_capacity(32);
-    for i in 0..2u64 {
-        let mut h = RandomState::new().build_hasher();
-        h.write_u64(i);
-        h.write_u128(
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos()),
-        );
-        out.push_str(&format!("{:016x}", h.finish()));
-    }
-    out
+    super::players::random_hex()
 }
 
 pub(super) fn play_error(e: PlayError) -> ApiError {
@@ -737,6 +725,11 @@ impl Service {
                     st.ply()
                 )));
             }
+        }
+        if st.mode == Mode::Online && st.seats.any_open() {
+            return Err(ApiError::not_your_turn(
+                "the invited player has not joined yet; the game starts when they do",
+            ));
         }
         if !st.human_to_move() {
             return Err(ApiError::not_your_turn(
