@@ -7,6 +7,7 @@ mod analysis;
 mod analysis_engine;
 mod analysis_routes;
 mod assets;
+mod body;
 mod clock;
 mod computer;
 #[cfg(test)]
@@ -327,8 +328,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         // Outermost first: every error answer becomes JSON, then a handler's answer and
         // a request body are each bounded in time.
         let app = routes::router(service)
-            .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            .layer(axum::middleware::from_fn_with_state(
                 net.body_timeout,
+                body::middleware,
             ))
             .layer(tower_http::timeout::TimeoutLayer::with_status_code(
                 axum::http::StatusCode::REQUEST_TIMEOUT,
