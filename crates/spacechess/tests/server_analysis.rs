@@ -327,9 +327,19 @@ fn a_running_online_game_is_refused_to_everyone_until_it_ends() {
     // Nor for anyone else (a player's second id is as much help).
     let watcher = new_player();
     let r = s.post_as(&watcher, "/api/analysis", json!({"game": id}));
-    assert_eq!((r.status, r.code()), (409, "no_engine_help".into()), "{}", r.body);
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "no_engine_help".into()),
+        "{}",
+        r.body
+    );
     let r = s.post_as(&watcher, "/api/analysis", json!({"game": id, "ply": 0}));
-    assert_eq!((r.status, r.code()), (409, "no_engine_help".into()), "{}", r.body);
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "no_engine_help".into()),
+        "{}",
+        r.body
+    );
     let r = s.post(&format!("/api/games/{id}/resign"), json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
     // Over: both may analyse it, from any ply.

@@ -247,6 +247,7 @@ impl Service {
             .collect();
         let settings = self.config.engine;
         let events = board.events.clone();
+        let (weak, service, serial) = (Arc::downgrade(board), Arc::downgrade(self), st.serial);
         let spawned = spawn_with_permit("analysis-oracle", permit, move || {
             // A board has no look-ahead setting: the Oracle looks as deep as its time allows.
             let handle = engine::api::start_oracle(
