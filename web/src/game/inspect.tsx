@@ -1,6 +1,7 @@
 // Inspect mode's button, its explanation and the separate capture confirmation.
 
 import { GLYPHS } from '../flat';
+import { MarkIcon, SearchIcon } from '../icons';
 import { pieceName } from '../layout';
 import type { GameSession } from './session';
 
@@ -17,7 +18,7 @@ export function InspectButton({ session }: { session: GameSession }) {
       title={available ? 'Look at any piece’s moves without playing' : 'Inspect is available on your turn'}
       onClick={() => mode.toggle()}
     >
-      <span aria-hidden="true">🔍</span> Inspect
+      <SearchIcon /> Inspect
     </button>
   );
 }
@@ -93,9 +94,15 @@ export function InspectPanel({ session }: { session: GameSession }) {
         </button>
       </header>
       <p class="inspect-legend">
-        <span class="legend-move" aria-hidden="true">●</span> playable now{' '}
-        <span class="legend-preview" aria-hidden="true">◆</span> preview only{' '}
-        <span class="legend-ring" aria-hidden="true">○</span> capture. Play is paused until you play or press Done.
+        <span class="legend-move" aria-hidden="true">
+          <MarkIcon shape="dot" />
+        </span> playable now{' '}
+        <span class="legend-preview" aria-hidden="true">
+          <MarkIcon shape="diamond" />
+        </span> preview only{' '}
+        <span class="legend-ring" aria-hidden="true">
+          <MarkIcon shape="ring" />
+        </span> capture. Play is paused until you play or press Done.
       </p>
       <Summary session={session} />
       <CaptureConfirm session={session} />

@@ -1,6 +1,7 @@
-// The Oracle panel: the 🔮 button, then the server's reports for the player's turn, each
+// The Oracle panel: the Oracle's button, then the server's reports for the player's turn, each
 // move with its tag; tapping a line shows it on the boards. It never moves for the player.
 
+import { OracleIcon } from '../icons';
 import { oracleUnavailable } from '../online';
 import { finePrint, tagColour, tagLabel } from '../oracle';
 import { computerToMove } from '../state';
@@ -26,7 +27,7 @@ export function OracleButton({ session }: { session: GameSession }) {
       title={off ?? (open ? 'Close the Oracle' : 'Open the Oracle, your advisor')}
       onClick={() => (open ? session.closeOracle() : session.openOracle())}
     >
-      <span aria-hidden="true">🔮</span> Oracle
+      <OracleIcon /> Oracle
     </button>
   );
 }

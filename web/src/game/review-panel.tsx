@@ -7,6 +7,7 @@ import { useEffect } from 'preact/hooks';
 import type { GameView } from '../api';
 import { GLYPHS } from '../flat';
 import { formatEval } from '../format';
+import { EndIcon, StepIcon } from '../icons';
 import type { GameSession } from './session';
 import { refusalText } from '../refusals';
 
@@ -40,16 +41,16 @@ export function ReviewControls({ session }: { session: GameSession }) {
   return (
     <div class="review-controls" role="group" aria-label="Step through the game">
       <button type="button" class="review-first" aria-label="First position" title="First position (Home)" disabled={at === 0} onClick={() => session.review.goTo(0)}>
-        |◀
+        <EndIcon dir="back" />
       </button>
       <button type="button" class="review-back" aria-label="Previous move" title="Previous move (←)" disabled={at === 0} onClick={() => session.review.step(-1)}>
-        ◀
+        <StepIcon dir="back" />
       </button>
       <button type="button" class="review-forward" aria-label="Next move" title="Next move (→)" disabled={ply === null} onClick={() => session.review.step(1)}>
-        ▶
+        <StepIcon dir="forward" />
       </button>
       <button type="button" class="review-live" aria-label="Live position" title="Live position (End)" disabled={ply === null} onClick={() => session.review.toLive()}>
-        ▶|
+        <EndIcon dir="forward" />
       </button>
     </div>
   );

@@ -1,12 +1,13 @@
 // The header of the lessons and rules pages: back to the opening screen, and the variants.
 
 import type { Catalogue, Variant } from '../api';
+import { BackArrowIcon } from '../icons';
 
 export function TeachHeader({ page }: { page: 'lessons' | 'rules' }) {
   return (
     <header class="teach-head">
       <a class="home" href="./">
-        ← spacechess
+        <BackArrowIcon /> spacechess
       </a>
       <nav aria-label="Learn">
         <a href="?lessons" aria-current={page === 'lessons' ? 'page' : undefined}>
