@@ -83,6 +83,7 @@ export function move(from: string, to: string, extra: Partial<LegalMove> = {}): 
     promotion: null,
     castling: false,
     board_to: null,
+    short_forms: [],
     ...extra,
   };
 }

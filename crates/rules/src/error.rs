@@ -96,8 +96,8 @@ pub enum MoveErrorReason {
     Unreadable(String),
     /// Readable, but not a legal move here.
     Illegal,
-    /// Matches more than one legal move.
-    Ambiguous,
+    /// Matches more than one legal move: their short forms.
+    Ambiguous(Vec<String>),
     /// The game is already over.
     GameOver,
 }
@@ -124,7 +124,12 @@ impl fmt::Display for MoveError {
                 write!(f, "unreadable move {:?}: {why}", self.input)
             }
             MoveErrorReason::Illegal => write!(f, "illegal move {:?}", self.input),
-            MoveErrorReason::Ambiguous => write!(f, "ambiguous move {:?}", self.input),
+            MoveErrorReason::Ambiguous(fits) => write!(
+                f,
+                "ambiguous move {:?}: it fits {}",
+                self.input,
+                fits.join(", ")
+            ),
             MoveErrorReason::GameOver => {
                 write!(f, "move {:?} after the game has ended", self.input)
             }

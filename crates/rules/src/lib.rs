@@ -29,6 +29,7 @@ pub mod quadlevel;
 pub mod record;
 pub mod screen;
 pub mod setup;
+pub mod short_form;
 pub mod stacked;
 pub mod trid;
 pub mod zobrist;

@@ -91,26 +91,97 @@ pub fn find_by_any_form<P: Position>(pos: &P, text: &str) -> Result<P::Move, Mov
     find_in(pos, &pos.legal_moves(), text)
 }
 
+/// The comparison form of typed text: ASCII (see [`to_ascii`]), castling with zeros as
+/// with letters, without spaces, dashes, capture and promotion marks (`x`, `=`) and the
+/// trailing `+`/`#`/`!`/`?`; `->` as `>`. No square, board or piece name contains an `x`,
+/// so dropping it only forgives its absence.
+pub fn typing_key(s: &str) -> String {
+    let t = s.trim();
+    let t = if let Some(rest) = t.strip_prefix("0-0-0") {
+        format!("O-O-O{rest}")
+    } else if let Some(rest) = t.strip_prefix("0-0") {
+        format!("O-O{rest}")
+    } else {
+        t.to_string()
+    };
+    to_ascii(&t)
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace("->", ">")
+        .chars()
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '-' | 'x' | '='))
+        .collect()
+}
+
 /// The move among `moves` (the legal moves of `pos`) written as `text` in any accepted
-/// form: for moves people type; machines use exact tokens.
+/// form: for moves people type; machines use exact tokens. Tried in turn, the first that
+/// fits wins: the exact token; the written notation, the token or the shortest form
+/// (`short_form`); a looser form; the same two ignoring case. Text that fits more than
+/// one move in the first tier it fits is ambiguous (the error lists their short forms).
+/// The browser's move box reads typed text the same way (web/src/game/typing.ts).
 pub fn find_in<P: Position>(pos: &P, moves: &[P::Move], text: &str) -> Result<P::Move, MoveError> {
     check_length(text)?;
-    let wanted = normalize(text);
     if let Some(&m) = moves.iter().find(|&&m| pos.move_token(m) == text.trim()) {
         return Ok(m);
     }
-    let matches: Vec<P::Move> = moves
+    let wanted = typing_key(text);
+    // Records are written in the notation: try it before working out the short forms.
+    let written: Vec<[String; 2]> = moves
         .iter()
-        .copied()
-        .filter(|&m| normalize(&pos.move_notation(m)) == wanted)
+        .map(|&m| {
+            [
+                typing_key(&pos.move_notation(m)),
+                typing_key(&pos.move_token(m)),
+            ]
+        })
         .collect();
-    match matches.len() {
-        1 => Ok(matches[0]),
-        0 => Err(MoveError::illegal(text)),
-        _ => Err(MoveError {
-            input: text.to_string(),
-            reason: MoveErrorReason::Ambiguous,
-        }),
+    let fits_written = |i: usize, w: &str, fold: bool| written[i].iter().any(|k| same(k, w, fold));
+    let by_notation: Vec<&P::Move> = (0..moves.len())
+        .filter(|&i| fits_written(i, &wanted, false))
+        .map(|i| &moves[i])
+        .collect();
+    if let [&m] = by_notation[..] {
+        return Ok(m);
+    }
+    let forms = crate::short_form::short_forms(pos, moves);
+    let keys: Vec<Vec<String>> = forms
+        .iter()
+        .map(|f| f.iter().map(|s| typing_key(s)).collect())
+        .collect();
+    for fold in [false, true] {
+        let w = if fold {
+            wanted.to_lowercase()
+        } else {
+            wanted.clone()
+        };
+        let tiers: [&dyn Fn(usize) -> bool; 2] = [
+            &|i| fits_written(i, &w, fold) || same(&keys[i][0], &w, fold),
+            &|i| keys[i][1..].iter().any(|k| same(k, &w, fold)),
+        ];
+        for fits in tiers {
+            let found: Vec<usize> = (0..moves.len()).filter(|&i| fits(i)).collect();
+            match found.len() {
+                0 => continue,
+                1 => return Ok(moves[found[0]]),
+                _ => {
+                    return Err(MoveError {
+                        input: text.to_string(),
+                        reason: MoveErrorReason::Ambiguous(
+                            found.iter().map(|&i| forms[i][0].clone()).collect(),
+                        ),
+                    })
+                }
+            }
+        }
+    }
+    Err(MoveError::illegal(text))
+}
+
+/// Whether a move's key equals the wanted one (`wanted` already lower case when folding).
+fn same(key: &str, wanted: &str, fold: bool) -> bool {
+    if fold {
+        key.to_lowercase() == wanted
+    } else {
+        key == wanted
     }
 }
 

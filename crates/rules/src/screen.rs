@@ -157,6 +157,12 @@ pub struct MoveView {
     pub castling: bool,
     /// A board move's destination with the squares it covers there.
     pub board_to: Option<PlacementView>,
+    /// What a player may type for it besides the token and the notation, in ASCII: the
+    /// shortest form first (piece and destination, the origin's file, rank or board/level
+    /// only when another legal move needs it: `NMf3`, `exd5(4)`, `O-O`), then looser
+    /// forms that may fit several moves (`Nf3`, `Ng1Mf3`). Only in a position's legal
+    /// move list; empty in the history and elsewhere.
+    pub short_forms: Vec<String>,
 }
 
 impl MoveView {
@@ -191,6 +197,7 @@ impl MoveView {
                 Mover::Board => PlacementView::of_trid(&squares.to),
                 Mover::Piece(_) => None,
             },
+            short_forms: Vec::new(),
         }
     }
 
@@ -329,9 +336,14 @@ pub fn screen_of<P: Position>(game: &Game<P>, with_moves: bool) -> Screen {
     let status = game.status();
     let legal_moves = if with_moves {
         let side = pos.turn();
-        game.legal_moves()
+        let moves = game.legal_moves();
+        moves
             .iter()
-            .map(|&m| MoveView::legal(&MoveInfo::describe(pos, m), side))
+            .zip(crate::short_form::short_forms(pos, moves))
+            .map(|(&m, short_forms)| MoveView {
+                short_forms,
+                ..MoveView::legal(&MoveInfo::describe(pos, m), side)
+            })
             .collect()
     } else {
         Vec::new()

@@ -53,6 +53,14 @@ fn a_game_is_played_taken_back_and_kept_as_a_record() {
     for field in ["from", "to", "notation", "mover", "piece"] {
         assert!(first[field].is_string(), "{field} in {first}");
     }
+    // The short forms players type come with each legal move, as from the server.
+    let knight = g["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["token"] == "Bg1Mf3")
+        .unwrap();
+    assert_eq!(knight["short_forms"][0], "NMf3");
     let m = tokens(&g)[0].clone();
     let after = ok(&mut s, json!({"op": "play", "game": id, "move": m}));
     assert_eq!(after["turn"], "black");

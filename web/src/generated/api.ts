@@ -110,7 +110,15 @@ promotion: string | null, castling: boolean,
 /**
  * A board move's destination with the squares it covers there.
  */
-board_to: PlacementView | null, };
+board_to: PlacementView | null, 
+/**
+ * What a player may type for it besides the token and the notation, in ASCII: the
+ * shortest form first (piece and destination, the origin's file, rank or board/level
+ * only when another legal move needs it: `NMf3`, `exd5(4)`, `O-O`), then looser
+ * forms that may fit several moves (`Nf3`, `Ng1Mf3`). Only in a position's legal
+ * move list; empty in the history and elsewhere.
+ */
+short_forms: Array<string>, };
 
 export type HistoryEntry = { 
 /**
@@ -152,7 +160,15 @@ promotion: string | null, castling: boolean,
 /**
  * A board move's destination with the squares it covers there.
  */
-board_to: PlacementView | null, };
+board_to: PlacementView | null, 
+/**
+ * What a player may type for it besides the token and the notation, in ASCII: the
+ * shortest form first (piece and destination, the origin's file, rank or board/level
+ * only when another legal move needs it: `NMf3`, `exd5(4)`, `O-O`), then looser
+ * forms that may fit several moves (`Nf3`, `Ng1Mf3`). Only in a position's legal
+ * move list; empty in the history and elsewhere.
+ */
+short_forms: Array<string>, };
 
 export type ResultView = { 
 /**
@@ -280,7 +296,15 @@ promotion: string | null, castling: boolean,
 /**
  * A board move's destination with the squares it covers there.
  */
-board_to: PlacementView | null, };
+board_to: PlacementView | null, 
+/**
+ * What a player may type for it besides the token and the notation, in ASCII: the
+ * shortest form first (piece and destination, the origin's file, rank or board/level
+ * only when another legal move needs it: `NMf3`, `exd5(4)`, `O-O`), then looser
+ * forms that may fit several moves (`Nf3`, `Ng1Mf3`). Only in a position's legal
+ * move list; empty in the history and elsewhere.
+ */
+short_forms: Array<string>, };
 
 export type MaterialView = { 
 /**
