@@ -1,54 +1,36 @@
-// The move box: type a move in the variant's notation (glyphs or plain letters) or as a
-// token; the legal moves that fit are listed as you type (from the server's legal move
-// list) and Enter plays the one chosen. Nothing is judged here: only the listed moves
-// can be played.
+// The move box: type a move the way players write it (`Nf3`-style short forms as the
+// rules give them, the full notation in glyphs or plain letters, or a token); the legal
+// moves that fit are listed as you type and Enter plays the one the text names. Reading
+// is text matching against the forms the host sends (typing.ts); no rule is judged here.
 
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { LegalMove } from '../api';
 import type { GameSession } from './session';
+import { completions, exampleMove, missReason, readMove, shortOf } from './typing';
 
 /** At most this many completions are listed. */
 const SHOWN = 8;
-
-const GLYPH_LETTERS: Record<string, string> = { '♔': 'K', '♕': 'Q', '♖': 'R', '♗': 'B', '♘': 'N', '♙': 'P', '♚': 'K', '♛': 'Q', '♜': 'R', '♝': 'B', '♞': 'N', '♟': 'P' };
-
-/** A move's text reduced for matching what people type: plain letters, no dashes or spaces. */
-export function typingForm(text: string): string {
-  return [...text]
-    .map((c) => GLYPH_LETTERS[c] ?? c)
-    .join('')
-    .replace(/[–—\-\s]/g, '')
-    .replace(/×/g, 'x')
-    .toLowerCase();
-}
-
-/** The legal moves that fit what was typed: exact matches first, then by where it fits. */
-export function completions(moves: LegalMove[], typed: string): LegalMove[] {
-  const t = typingForm(typed);
-  if (!t) return [];
-  const scored = moves.flatMap((m) => {
-    const forms = [typingForm(m.notation), typingForm(m.token)];
-    if (forms.some((f) => f === t)) return [{ m, score: 0 }];
-    if (forms.some((f) => f.startsWith(t))) return [{ m, score: 1 }];
-    if (forms.some((f) => f.includes(t))) return [{ m, score: 2 }];
-    return [];
-  });
-  return scored.sort((a, b) => a.score - b.score).map((s) => s.m);
-}
 
 export function MoveBox({ session }: { session: GameSession }) {
   const v = session.view.value;
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  // Whether the arrow keys chose a listed move: Enter then plays that one.
+  const [picked, setPicked] = useState(false);
   const moves = v && !session.review.active.value ? v.legal_moves : [];
   const fits = completions(moves, text);
   const shown = fits.slice(0, SHOWN);
   const disabled = !v || moves.length === 0 || session.busy.value;
-  const playMove = (m: LegalMove | undefined) => {
-    if (!m) {
-      session.say(text.trim() ? `No legal move fits “${text.trim()}”.` : 'Type a move first.', 'error');
-      return;
-    }
+  const example = useMemo(() => exampleMove(moves), [moves]);
+  const reading = readMove(moves, text);
+  // The listed move Enter plays, highlighted: the one chosen with the arrows, else the
+  // one the text names, else the only one listed; none when the text is ambiguous.
+  const current = picked
+    ? Math.min(active, shown.length - 1)
+    : reading.kind === 'move' || (reading.kind === 'none' && fits.length === 1)
+      ? 0
+      : -1;
+  const playMove = (m: LegalMove) => {
     // Under touch-move a picked piece must be the one that moves.
     const s = session.selection.peek();
     if (!session.visualizer && s.kind === 'piece' && s.square !== m.from) {
@@ -57,17 +39,23 @@ export function MoveBox({ session }: { session: GameSession }) {
     }
     setText('');
     setActive(0);
+    setPicked(false);
     session.playToken(m.token);
+  };
+  // Enter plays the highlighted move; without one it says why nothing fits.
+  const enter = () => {
+    if (current >= 0 && shown[current]) playMove(shown[current]);
+    else session.say(missReason(moves, text, reading), 'error');
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       if (shown.length === 0) return;
       e.preventDefault();
-      setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : shown.length - 1)) % shown.length);
+      setActive((a) => (picked ? a + (e.key === 'ArrowDown' ? 1 : shown.length - 1) : 0) % shown.length);
+      setPicked(true);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      // An exact fit, else the highlighted completion, else the only one.
-      playMove(shown[Math.min(active, shown.length - 1)]);
+      enter();
     } else if (e.key === 'Escape') {
       setText('');
     }
@@ -88,13 +76,14 @@ export function MoveBox({ session }: { session: GameSession }) {
         aria-expanded={shown.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={shown.length ? `move-opt-${Math.min(active, shown.length - 1)}` : undefined}
-        placeholder={disabled ? 'Not your move' : 'e.g. Nb1c3 or a token'}
+        aria-activedescendant={current >= 0 ? `move-opt-${current}` : undefined}
+        placeholder={disabled ? 'Not your move' : example ? `e.g. ${example}` : 'a move'}
         disabled={disabled}
         value={text}
         onInput={(e) => {
           setText((e.currentTarget as HTMLInputElement).value);
           setActive(0);
+          setPicked(false);
         }}
         onKeyDown={onKey}
       />
@@ -104,15 +93,15 @@ export function MoveBox({ session }: { session: GameSession }) {
             key={m.token}
             id={`move-opt-${i}`}
             role="option"
-            class={i === Math.min(active, shown.length - 1) ? 'active' : ''}
-            aria-selected={i === Math.min(active, shown.length - 1)}
+            class={i === current ? 'active' : ''}
+            aria-selected={i === current}
             data-token={m.token}
             onMouseDown={(e) => {
               e.preventDefault();
               playMove(m);
             }}
           >
-            <span class="notation">{m.notation}</span> <small class="token">{m.token}</small>
+            <span class="notation">{m.notation}</span> <small class="short">{shortOf(m)}</small>
           </li>
         ))}
         {fits.length > SHOWN && <li class="more" aria-hidden="true">{`… ${fits.length - SHOWN} more`}</li>}
