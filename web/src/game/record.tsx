@@ -1,5 +1,6 @@
-// The move record as a numbered two-column list (White, Black), each move with the
-// evaluation after it and where that number came from. A click on a move shows the
+// The move record: one row per full move, its number, White's move and Black's, each
+// move kept on one line with the evaluation after it in a slot of its own (so the numbers
+// line up down the column), the legend below saying once what they mean. A click on a move shows the
 // position after it (review); the review buttons step through the game.
 
 import { useEffect, useRef } from 'preact/hooks';
@@ -32,7 +33,7 @@ function rowsOf(history: HistoryEntry[]): Row[] {
 
 function MoveCell({ session, m, side }: { session: GameSession; m: Row['white']; side: 'white' | 'black' }) {
   const shown = session.review.ply.value;
-  if (!m) return <span class={`mv-cell ${side}`} />;
+  if (!m) return <span class={`mv-cell ${side} empty`} />;
   const ev = formatEval(m.entry.eval);
   const source = evalSourceText(m.entry.eval_source, m.entry.eval_depth);
   const current = shown === m.ply;
@@ -48,13 +49,20 @@ function MoveCell({ session, m, side }: { session: GameSession; m: Row['white'];
       >
         {m.entry.notation}
       </button>
-      {ev && (
-        <small class={`eval eval-${m.entry.eval_source ?? 'unknown'}`} title={`Evaluation ${ev}, from ${source}`}>
-          {ev}
-        </small>
-      )}
+      <span class="eval-slot">
+        {ev && (
+          <small class={`eval eval-${m.entry.eval_source ?? 'unknown'}`} title={`Evaluation ${ev}, from ${source}`}>
+            {ev}
+          </small>
+        )}
+      </span>
     </span>
   );
+}
+
+/** The longest move's length in characters: the record's moves are sized so that it fits. */
+function longestMove(history: HistoryEntry[]): number {
+  return Math.max(8, ...history.map((h) => [...h.notation].length));
 }
 
 export function Record({ session }: { session: GameSession }) {
@@ -74,7 +82,12 @@ export function Record({ session }: { session: GameSession }) {
   if (rows.length === 0) return <p class="record-empty">No moves yet.</p>;
   return (
     <>
-      <ol class="record" aria-label="Move record" ref={list}>
+      <div class="record-head" aria-hidden="true">
+        <span class="num">#</span>
+        <span>White</span>
+        <span>Black</span>
+      </div>
+      <ol class="record" aria-label="Move record" ref={list} style={{ '--longest': longestMove(history) }}>
         {rows.map((r) => (
           <li key={r.key}>
             <span class="num">{r.num}</span>
