@@ -327,9 +327,11 @@ describe('Moving in the flat view', () => {
     const expected = v.legal_moves.filter((x) => x.from === m.from).map((x) => x.token);
     assert.deepEqual([...listed].sort(), [...expected].sort());
     await page.screenshot({ path: join(OUT, 'review-move-box.png') });
-    // Down to the wanted move, Enter plays it.
+    // Several fit, so none is highlighted until chosen: the first ↓ highlights the first
+    // listed move. Down to the wanted move, Enter plays it.
+    assert.equal(await page.$('.move-completions li.active'), null);
     const index = listed.indexOf(m.token);
-    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const after = await waitForPly(page, 1);
     assert.equal(after.history[0].token, m.token);
