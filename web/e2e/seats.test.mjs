@@ -7,7 +7,7 @@
 // Run: node --test e2e/seats.test.mjs (after npm run build and building the binary).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { OUT, createGame, launchBrowser, newPlayer, openPage, startServer, view } from './harness.mjs';
@@ -206,6 +206,31 @@ describe('the game-over card', () => {
     await page.click('.game-over button.analyse-game');
     await page.waitForURL(/\?analysis=/);
     await page.waitForSelector('.analysis .flatview [data-square]');
+    await page.close();
+  });
+
+  it('a game kept in this browser: the rematch is a new game here, colours swapped; review instead of the analysis board', { skip: !existsSync(new URL('../dist/spacechess.wasm', import.meta.url)) && 'no WebAssembly module in web/dist' }, async () => {
+    const page = await openPage(browser, server.base);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(server.base + '/');
+    await page.waitForSelector('form.setup');
+    await page.check('input[name="host"][value="browser"]');
+    await page.check('input[name="variant"][value="quadlevel"]');
+    await page.check('input[name="destroy-both-kings"]');
+    await page.check('input[name="colour"][value="black"]');
+    await page.selectOption('select[name="level"]', '1');
+    await page.click('button.start');
+    await page.waitForURL(/host=browser/);
+    const first = await waitForView(page, (v) => v.ply >= 1 && !v.computer_thinking).then(() => view(page));
+    assert.match(await page.textContent('.setup-line'), /^Destroy both kings · You play Black against the computer \(look-ahead 1\) · No clock$/);
+    await page.click('button.resign');
+    await page.waitForSelector('.game-over .card');
+    assert.equal(await page.locator('.game-over button.analyse-game').count(), 0, 'no analysis board without the server');
+    assert.equal(await page.locator('.game-over button.review-game').count(), 1);
+    await page.click('.game-over button.rematch');
+    await page.waitForURL((u) => u.searchParams.get('host') === 'browser' && u.searchParams.get('game') !== first.id);
+    const next = await waitForView(page, (v, old) => v.id !== old, first.id).then(() => view(page));
+    assert.deepEqual([next.variant, next.options, next.human, next.level], ['quadlevel', ['destroy-both-kings'], 'white', 1]);
     await page.close();
   });
 
