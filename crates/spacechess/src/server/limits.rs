@@ -174,7 +174,7 @@ impl<K: Hash + Eq + Clone> Drop for Held<K> {
 pub enum SlotRefusal {
     ClientBusy(u32),
     ServerBusy(u32),
-    AnalysisBusy(u32),
+    AnalysisFull(u32),
 }
 
 impl std::fmt::Display for SlotRefusal {
@@ -188,7 +188,7 @@ impl std::fmt::Display for SlotRefusal {
                 f,
                 "the server is running its maximum of {n} computer searches; try again shortly"
             ),
-            SlotRefusal::AnalysisBusy(n) => write!(
+            SlotRefusal::AnalysisFull(n) => write!(
                 f,
                 "the server is running its maximum of {n} analysis searches (games in progress keep the rest); try again shortly"
             ),
@@ -229,7 +229,7 @@ impl SearchSlots {
             SearchKind::Play => (max, SlotRefusal::ServerBusy(max)),
             SearchKind::Analysis => {
                 let share = if max == 0 { 0 } else { analysis_share(max) };
-                (share, SlotRefusal::AnalysisBusy(share))
+                (share, SlotRefusal::AnalysisFull(share))
             }
         };
         let per_client = self.config.searches_per_client;
@@ -363,7 +363,7 @@ mod tests {
         );
         let analysis = |c| slots.try_acquire_for(SearchKind::Analysis, Some(c));
         let _a = [analysis("a").unwrap(), analysis("b").unwrap()];
-        assert_eq!(analysis("c").err(), Some(SlotRefusal::AnalysisBusy(2)));
+        assert_eq!(analysis("c").err(), Some(SlotRefusal::AnalysisFull(2)));
         // Play still has all its slots, the analysing address's too.
         let play: Vec<_> = ["a", "a", "a", "a", "b", "b", "b", "b"]
             .iter()
