@@ -47,9 +47,10 @@ export function Actions({ session, onNewGame }: { session: GameSession; onNewGam
   );
 }
 
-/** The game's address on this page's host (a browser game is marked so). */
+/** A game's address on this page's host (a browser game is marked so), with this game's view and visualizer. */
 export function gameAddress(session: GameSession, id: string): string {
-  return `?game=${encodeURIComponent(id)}${session.host.kind === 'browser' ? '&host=browser' : ''}&view=${session.viewMode.peek()}`;
+  const host = session.host.kind === 'browser' ? '&host=browser' : '';
+  return `?game=${encodeURIComponent(id)}${host}&view=${session.viewMode.peek()}&visualizer=${session.visualizer ? 'on' : 'off'}`;
 }
 
 /** The rematch part of the card: the button, or the online offer's state. */
