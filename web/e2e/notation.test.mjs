@@ -3,7 +3,8 @@
 // move broken across lines, evaluations in line), and icons drawn as SVG, not emoji.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { OUT, PLAYER, createGame, launchBrowser, openPage, startServer, view, waitForPly } from './harness.mjs';
 
@@ -101,6 +102,31 @@ describe('the move box reads what players type', () => {
     const t = await waitForPly(trid.page, 1);
     assert.equal(t.history[0].token, 'b1(2)c3(4)');
     await trid.page.close();
+  });
+});
+
+// In this browser the same short forms come from the WebAssembly module.
+const wasmBuilt = existsSync(resolve(import.meta.dirname, '../dist/spacechess.wasm'));
+
+describe('the move box in a game played in this browser', () => {
+  it('plays NMf3 from the short forms the module sends', { skip: !wasmBuilt && 'web/dist/spacechess.wasm missing (scripts/build-wasm, then npm run build)' }, async () => {
+    const page = await openPage(browser, server.base);
+    await page.goto(server.base + '/');
+    await page.waitForSelector('form.setup');
+    await page.check('input[name="variant"][value="stacked"]');
+    await page.check('input[name="host"][value="browser"]');
+    await page.check('input[name="mode"][value="local"]');
+    await page.click('button.start');
+    await page.waitForURL(/host=browser/);
+    await page.waitForFunction(() => (window.__spacechess?.view()?.legal_moves ?? []).length > 0);
+    const v = await view(page);
+    assert.equal(v.legal_moves.find((m) => m.token === 'Bg1Mf3').short_forms[0], 'NMf3');
+    await typeMove(page, 'Nf3');
+    await page.waitForFunction(() => /fits 2 moves: NMf3, NTf3/.test(document.querySelector('.message')?.textContent ?? ''));
+    await typeMove(page, 'NMf3');
+    const after = await waitForPly(page, 1);
+    assert.equal(after.history[0].token, 'Bg1Mf3');
+    await page.close();
   });
 });
 
