@@ -371,7 +371,7 @@ impl Session {
         let mut budget = Duration::from_secs(6);
         // Without a depth the Oracle looks as deep as its time allows (the Max setting).
         let mut level = Level::Max;
-        if words.len() % 2 != 0 {
+        if !words.len().is_multiple_of(2) {
             return self.out.error(USAGE);
         }
         for pair in words.chunks(2) {
