@@ -246,7 +246,8 @@ def probe_quota():
 
 
 def probe_resident():
-    srv = Server("--games-per-hour", "100000")
+    srv = Server("--games-per-hour", "100000", "--open-games-per-player", "100000",
+                 "--open-games-per-address", "100000")
     for _ in range(2000):
         st, _, _ = req(srv.addr, "POST", "/api/games", {"variant": "stacked", "mode": "local"})
     data = srv.dir

@@ -149,3 +149,42 @@ fn analysis_never_takes_the_slot_of_a_move_in_a_game_in_progress() {
     assert_eq!(r.status, 200, "analysis holds {started:?}: {}", r.body);
     s.wait_for_ply(id, 2);
 }
+
+#[test]
+fn three_self_made_ids_from_one_address_hold_no_more_unfinished_games_than_one_player() {
+    // Default limits: 50 unfinished games per player. The attack of issue 34: three ids
+    // from one address opened 150 unfinished games.
+    let s = Server::start(&[]);
+    let local = json!({ "variant": "fourfold", "mode": "local" });
+    let mut opened = Vec::new();
+    let mut refusals = Vec::new();
+    for _ in 0..3 {
+        let id = new_player();
+        for _ in 0..60 {
+            let r = s.post_as(&id, "/api/games", local.clone());
+            if r.status != 201 {
+                refusals.push(r);
+                break;
+            }
+            opened.push((id.clone(), r.json()["id"].as_str().unwrap().to_string()));
+        }
+    }
+    assert_eq!(opened.len(), 50, "one player's share for the whole address");
+    // The first id meets its own cap; the others are refused as the address at once.
+    assert_eq!(refusals.len(), 3);
+    assert!(
+        refusals[0].body.contains("this player"),
+        "{}",
+        refusals[0].body
+    );
+    for r in &refusals[1..] {
+        assert_eq!(r.status, 429, "{}", r.body);
+        assert!(r.body.contains("this address"), "{}", r.body);
+        assert!(r.header("retry-after").is_some());
+    }
+    // A finished game frees room, for any id of the address.
+    let (holder, game) = &opened[0];
+    let r = s.post_as(holder, &format!("/api/games/{game}/resign"), json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(s.post_as(&new_player(), "/api/games", local).status, 201);
+}

@@ -18,7 +18,8 @@ pub struct LimitConfig {
     pub min_time_control_ms: i64,
     /// Unfinished games one player may hold a seat in.
     pub open_games_per_player: u32,
-    /// Unfinished games created from one address.
+    /// Unfinished games created from one address: no more than one player may hold, as
+    /// player ids cost nothing (three ids from one address held three players' share).
     pub open_games_per_address: u32,
     /// Online games one player may have waiting for their invited player.
     pub open_invites_per_player: u32,
@@ -44,7 +45,7 @@ impl Default for LimitConfig {
             max_searches: 16,
             min_time_control_ms: 6_000,
             open_games_per_player: 50,
-            open_games_per_address: 200,
+            open_games_per_address: 50,
             open_invites_per_player: 5,
             open_invites_per_address: 20,
             analyses_per_player: 3,

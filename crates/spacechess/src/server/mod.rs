@@ -75,8 +75,9 @@ pub struct ServeArgs {
     /// Unfinished games one player may hold a seat in
     #[arg(long, default_value_t = 50, hide = true)]
     pub open_games_per_player: u32,
-    /// Unfinished games created from one address
-    #[arg(long, default_value_t = 200, hide = true)]
+    /// Unfinished games created from one address (player ids cost nothing, so no more
+    /// than one player may hold)
+    #[arg(long, default_value_t = 50, hide = true)]
     pub open_games_per_address: u32,
     /// Online games one player may have waiting for their invited player
     #[arg(long, default_value_t = 5, hide = true)]
@@ -151,7 +152,7 @@ impl Default for ServeArgs {
             hash_mb: 16,
             min_time_control_ms: 6_000,
             open_games_per_player: 50,
-            open_games_per_address: 200,
+            open_games_per_address: 50,
             open_invites_per_player: 5,
             open_invites_per_address: 20,
             watchers_per_game: 24,
