@@ -188,3 +188,43 @@ fn three_self_made_ids_from_one_address_hold_no_more_unfinished_games_than_one_p
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(s.post_as(&new_player(), "/api/games", local).status, 201);
 }
+
+/// "No engine help for any position of a running online game": by the game's id at any
+/// ply (above), and by the position the game stands in now, whatever its move counters.
+/// A position the game has left is everybody's again (the opening positions are shared
+/// by many games, and an engine line for a position no longer on the board does not
+/// choose the move to make now).
+#[test]
+fn the_current_position_is_refused_whatever_its_counters_and_a_left_one_is_not() {
+    let s = Server::start(&[]);
+    let (id, black) = online_after_one_move(&s);
+    // The position after White's first move, before Black answers.
+    let left = s.game(&id)["position"].as_str().unwrap().to_string();
+    let reply = first_move(&s.game(&id));
+    let r = s.post_as(
+        &black,
+        &format!("/api/games/{id}/moves"),
+        json!({ "move": reply }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let now = s.game(&id)["position"].as_str().unwrap().to_string();
+    let mut fields: Vec<&str> = now.split_whitespace().collect();
+    let n = fields.len();
+    fields[n - 2] = "7";
+    fields[n - 1] = "40";
+    let recounted = fields.join(" ");
+    let second = new_player();
+    for position in [&now, &recounted] {
+        refused_help(&s.post_as(
+            &second,
+            "/api/analysis",
+            json!({ "variant": "fourfold", "position": position }),
+        ));
+    }
+    let r = s.post_as(
+        &second,
+        "/api/analysis",
+        json!({ "variant": "fourfold", "position": left }),
+    );
+    assert_eq!(r.status, 201, "a position the game has left: {}", r.body);
+}

@@ -276,3 +276,62 @@ impl Service {
         Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::LimitConfig;
+    use super::super::service::{NewGame, TestService};
+    use super::*;
+    use engine::api::Level;
+    use rules::Setup;
+
+    /// The hook the socket route calls when it refuses a seat holder a socket (every
+    /// place taken, say by sockets not yet noticed closed): over HTTP it is a race (the
+    /// holder's own sockets are outside every cap), so it is driven here directly.
+    #[test]
+    fn a_seat_holder_refused_a_socket_is_not_gone_and_cannot_be_claimed_against() {
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
+        let (white, black) = (PlayerId::new(), PlayerId::new());
+        let req = NewGame {
+            setup: Setup::standard(rules::Variant::Fourfold),
+            mode: Mode::Online,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let view: serde_json::Value =
+            serde_json::from_str(&svc.create(req, &white, "client").unwrap()).unwrap();
+        let id = view["id"].as_str().unwrap().to_string();
+        let slot = svc.games().get(&id).cloned().unwrap();
+        let code = Service::lock(&slot).invite.clone().unwrap();
+        svc.join(&code, &black).unwrap();
+        for player in [&white, &black] {
+            let first = {
+                let st = Service::lock(&slot);
+                let view: serde_json::Value =
+                    serde_json::from_str(&st.view_json(&id, player)).unwrap();
+                view["legal_moves"][0]["token"].as_str().unwrap().to_string()
+            };
+            svc.play(&id, &first, None, player, "client").unwrap();
+        }
+        // Black has had no socket for longer than the absence time: gone.
+        let long_ago = Instant::now() - OnlineTimes::default().gone_after * 2;
+        Service::lock(&slot).presence[Color::Black.index()].away_since = long_ago;
+        assert!(Service::lock(&slot).gone(Color::Black, Instant::now()));
+        // Black asks for a socket and is refused: Black is there, so no claim.
+        svc.seen(&id, &black);
+        assert!(!Service::lock(&slot).gone(Color::Black, Instant::now()));
+        let e = svc.claim(&id, true, &white).unwrap_err();
+        assert_eq!(e.code, "no_claim");
+        assert!(e.message.contains("black has been away 0 s"), "{e:?}");
+        // A stranger refused a socket changes nothing; White's own absence is White's.
+        Service::lock(&slot).presence[Color::White.index()].away_since = long_ago;
+        svc.seen(&id, &PlayerId::new());
+        assert!(Service::lock(&slot).gone(Color::White, Instant::now()));
+        assert!(svc.claim(&id, false, &black).is_ok(), "White is gone");
+    }
+}
