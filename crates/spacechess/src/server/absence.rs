@@ -314,7 +314,10 @@ mod tests {
                 let st = Service::lock(&slot);
                 let view: serde_json::Value =
                     serde_json::from_str(&st.view_json(&id, player)).unwrap();
-                view["legal_moves"][0]["token"].as_str().unwrap().to_string()
+                view["legal_moves"][0]["token"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
             };
             svc.play(&id, &first, None, player, "client").unwrap();
         }
