@@ -209,7 +209,7 @@ describe('the game-over card', () => {
     await page.close();
   });
 
-  it('a game kept in this browser: the rematch is a new game here, colours swapped; review instead of the analysis board', { skip: !existsSync(new URL('../dist/spacechess.wasm', import.meta.url)) && 'no WebAssembly module in web/dist' }, async () => {
+  it('a game kept in this browser: the rematch is a new game here, colours swapped; analysis and review offered', { skip: !existsSync(new URL('../dist/spacechess.wasm', import.meta.url)) && 'no WebAssembly module in web/dist' }, async () => {
     const page = await openPage(browser, server.base);
     page.on('dialog', (d) => void d.accept());
     await page.goto(server.base + '/');
@@ -225,7 +225,8 @@ describe('the game-over card', () => {
     assert.match(await page.textContent('.setup-line'), /^Destroy both kings · You play Black against the computer \(look-ahead 1\) · No clock$/);
     await page.click('button.resign');
     await page.waitForSelector('.game-over .card');
-    assert.equal(await page.locator('.game-over button.analyse-game').count(), 0, 'no analysis board without the server');
+    // The board in this browser (browser-analysis.test.mjs opens it).
+    assert.equal(await page.locator('.game-over button.analyse-game').count(), 1);
     assert.equal(await page.locator('.game-over button.review-game').count(), 1);
     await page.click('.game-over button.rematch');
     await page.waitForURL((u) => u.searchParams.get('host') === 'browser' && u.searchParams.get('game') !== first.id);

@@ -111,8 +111,9 @@ if (location.pathname.startsWith('/join/')) {
     .then((view) => openGame({ id: view.id, host: 'server', visualizer: true, view: params.get('view') === 'flat' ? 'flat' : '3d' }, view))
     .catch(() => showOpening());
 } else if (analysis) {
-  // An analysis board (`/?analysis=<id>`): the server keeps it; a closed one goes home.
-  void import('./analysis/screen').then((m) => m.renderAnalysis(app, analysis));
+  // An analysis board (`/?analysis=<id>`): the server keeps it, or this browser
+  // (`&host=browser`, and on the static site); a closed one goes home.
+  void import('./analysis/screen').then((m) => m.renderAnalysis(app, analysis, params.get('host') === 'browser'));
 } else if (params.has('lessons') || params.has('lesson')) {
   void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
 } else if (params.has('rules')) {

@@ -54,11 +54,14 @@ function newId(): string {
   return 'b-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The start an AnalysisRequest names (a game of this browser comes as its record). */
-function startOf(body: AnalysisRequest): { start: Start; source: AnalysisSource } {
+/**
+ * The start an AnalysisRequest names. A game of this browser comes as its record, with
+ * `game` its id (so the board is "a position of your game" and leads back to it).
+ */
+function startOf(body: AnalysisRequest, game: string | null): { start: Start; source: AnalysisSource } {
   if (body.game) throw new ApiError('bad_request', 'A game kept in this browser is analysed from its record.', 400);
   if (body.record !== null && body.record !== undefined) {
-    return { start: { record: body.record, record_ply: body.record_ply ?? null }, source: { kind: 'record', game: null, ply: 0 } };
+    return { start: { record: body.record, record_ply: body.record_ply ?? null }, source: { kind: game ? 'game' : 'record', game, ply: 0 } };
   }
   if (!body.variant) throw new ApiError('bad_request', 'field "variant" is required (or a "record")', 400);
   const setup: SetupSpec = { variant: body.variant, rules: body.rules ?? undefined, options: body.options ?? [] };
@@ -102,9 +105,12 @@ export class BrowserBoard implements AnalysisBackend {
     this.ready = this.build();
   }
 
-  /** Opens a new board (the module reads the record or position and refuses a bad one); its id. */
-  static async open(body: AnalysisRequest): Promise<string> {
-    const { start, source } = startOf(body);
+  /**
+   * Opens a new board (the module reads the record or position and refuses a bad one); its
+   * id. `game`: the browser game whose record `body` carries.
+   */
+  static async open(body: AnalysisRequest, game: string | null = null): Promise<string> {
+    const { start, source } = startOf(body, game);
     const client = await newBrowserClient();
     try {
       const state = await startGame(client, start).catch((e: unknown) => {
@@ -336,7 +342,8 @@ export class BrowserBoard implements AnalysisBackend {
     this.client.restart();
   };
 
-  home = () => './';
+  /** The opening screen, or the browser game the board came from. */
+  home = (game: string | null) => (game ? `./?game=${encodeURIComponent(game)}&host=browser` : './');
 
   listen(message: (m: AnalysisMessage) => void, connected: (open: boolean) => void): () => void {
     this.listeners.add(message);

@@ -1,19 +1,26 @@
-// Opening an analysis board: from a game's position (review), or from a pasted record or
-// position string (the opening screen's dialog). The server reads the record or the
-// string and refuses a bad one with a message naming what is wrong; the engine starts at
-// once and the page goes to the board (`?analysis=<id>`). On the static site the rules
-// module in this browser keeps the board instead (browser-board.ts).
+// Opening an analysis board: from a game's position (review, the game-over card), or from
+// a pasted record or position string (the opening screen's dialog). The server reads the
+// record or the string and refuses a bad one with a message naming what is wrong; the
+// engine starts at once and the page goes to the board (`?analysis=<id>`). On the static
+// site, and for a game kept in this browser, the rules module in this browser keeps the
+// board instead (browser-board.ts; `?analysis=<id>&host=browser`), built from the game's
+// record: nothing goes to the server.
 
 import type { Catalogue } from '../api';
 import type { AnalysisRequest } from '../generated/api';
 import { analysisApi } from './backend';
 
+/** Where a board is opened: `browserGame` is the id of the game kept in this browser whose record `body` carries. */
+export interface OpenWhere {
+  browserGame?: string;
+}
+
 /** Opens a board, starts its engine and goes there. Throws the refusal (the server's or the module's). */
-export async function openAnalysis(body: AnalysisRequest): Promise<void> {
-  if (__SPACECHESS_STATIC__) {
+export async function openAnalysis(body: AnalysisRequest, where: OpenWhere = {}): Promise<void> {
+  if (__SPACECHESS_STATIC__ || where.browserGame !== undefined) {
     // The board's engine is on from the start unless its position is over.
-    const id = await import('./browser-board').then((m) => m.BrowserBoard.open(body));
-    location.assign(`?analysis=${encodeURIComponent(id)}`);
+    const id = await import('./browser-board').then((m) => m.BrowserBoard.open(body, where.browserGame ?? null));
+    location.assign(`?analysis=${encodeURIComponent(id)}&host=browser`);
     return;
   }
   const board = await analysisApi.open(body);

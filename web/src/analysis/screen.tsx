@@ -225,10 +225,10 @@ function Analysis({ session }: { session: AnalysisSession }) {
   );
 }
 
-/** Shows the analysis board `id` in `host`: the server's, or on the static site this browser's. */
-export async function renderAnalysis(host: HTMLElement, id: string): Promise<void> {
+/** Shows the analysis board `id` in `host`: the server's, or (static site, `inBrowser`) this browser's. */
+export async function renderAnalysis(host: HTMLElement, id: string, inBrowser = false): Promise<void> {
   let board: AnalysisBackend;
-  if (__SPACECHESS_STATIC__) {
+  if (__SPACECHESS_STATIC__ || inBrowser) {
     try {
       board = await import('./browser-board').then((m) => m.BrowserBoard.restore(id));
     } catch (e) {

@@ -2,6 +2,7 @@
 // the buttons that play or change the game are not offered to them.
 
 import { useEffect } from 'preact/hooks';
+import { analyseGame } from './analyse';
 import { isWatcher, offerToAnswer } from '../online';
 import { canTakeBack } from '../state';
 import { DownloadRecord } from './review-panel';
@@ -98,7 +99,7 @@ function Rematch({ session }: { session: GameSession }) {
   );
 }
 
-/** Analysis of the game: the analysis board on the final position (server games), else the review. */
+/** Analysis of the game: the analysis board on the final position (the server's, or this browser's for a game kept here), and the review. */
 function Analyse({ session }: { session: GameSession }) {
   const v = session.view.value;
   if (!v) return null;
@@ -108,17 +109,13 @@ function Analyse({ session }: { session: GameSession }) {
     session.review.goTo(0);
   };
   const analyse = () => {
-    void import('../analysis/open')
-      .then((m) => m.openAnalysis({ game: v.id, ply: v.ply }))
-      .catch((e: unknown) => session.say(refusalText(e), 'error'));
+    analyseGame(session, null).catch((e: unknown) => session.say(refusalText(e), 'error'));
   };
   return (
     <>
-      {session.host.kind === 'server' && (
-        <button type="button" class="analyse-game" onClick={analyse}>
-          Analyse the final position
-        </button>
-      )}
+      <button type="button" class="analyse-game" onClick={analyse}>
+        Analyse the final position
+      </button>
       <button type="button" class="review-game" onClick={review}>
         Review the moves
       </button>

@@ -8,6 +8,7 @@ import type { GameView } from '../api';
 import { GLYPHS } from '../flat';
 import { formatEval } from '../format';
 import { EndIcon, StepIcon } from '../icons';
+import { analyseGame } from './analyse';
 import type { GameSession } from './session';
 import { refusalText } from '../refusals';
 
@@ -74,7 +75,7 @@ export function ReviewBanner({ session }: { session: GameSession }) {
         Back to the game
       </button>
       <ContinueFromHere session={session} view={v} ply={ply} />
-      {session.saved.host !== 'browser' && <AnalyseHere session={session} view={v} ply={ply} />}
+      <AnalyseHere session={session} ply={ply} />
     </div>
   );
 }
@@ -103,12 +104,13 @@ function ContinueFromHere({ session, view, ply }: { session: GameSession; view: 
   );
 }
 
-/** An analysis board on the position shown (the server refuses it to the players of an online game while it runs). */
-function AnalyseHere({ session, view, ply }: { session: GameSession; view: GameView; ply: number }) {
+/**
+ * An analysis board on the position shown: the server's (it refuses one to the players of
+ * an online game while it runs), or this browser's for a game kept here.
+ */
+function AnalyseHere({ session, ply }: { session: GameSession; ply: number }) {
   const open = () => {
-    void import('../analysis/open')
-      .then((m) => m.openAnalysis({ game: view.id, ply }))
-      .catch((e: unknown) => session.say(refusalText(e), 'error'));
+    analyseGame(session, ply).catch((e: unknown) => session.say(refusalText(e), 'error'));
   };
   return (
     <button type="button" class="review-analyse" onClick={open}>
