@@ -92,9 +92,10 @@ test('the opening screen offers every variant and level, and says what needs the
   assert.deepEqual(levels, ['1', '2', '3', '4', '5', '6', 'Max']);
   const modes = await page.$$eval('input[name="mode"]', (xs) => xs.map((x) => x.value));
   assert.deepEqual(modes, ['computer', 'local']);
-  assert.match(await page.textContent('.host-note'), /Online play, the game archive, the lessons and the rules pages need the spacechess server/);
-  // The lessons and rules pages are the server's: not linked here.
-  assert.equal(await page.isVisible('.teach-links'), false);
+  assert.match(await page.textContent('.host-note'), /Online play and the game archive need the spacechess server/);
+  assert.match(await page.textContent('.host-note'), /the lessons, rules pages and analysis board work in this browser/);
+  // The module answers the lessons and rules pages here: they are linked.
+  assert.equal(await page.isVisible('.teach-links'), true);
   // Browser games keep clocks too.
   assert.equal(await page.isVisible('fieldset.time-control'), true);
   await page.screenshot({ path: join(OUT, 'static-opening.png') });

@@ -211,7 +211,8 @@ describe('the Oracle', () => {
   it('tags a mate green and being mated red; on one device it advises whoever is to move', async () => {
     // Back rank: ♖Ta1–Ta8 mates (the king's way down to Mh8 is blocked by its own knight).
     const position = '8/8/8/8/8/8/8/4K*3|7n*/8/8/8/8/8/8/8|7k*/5ppp/8/8/8/8/8/R*7 w 0 1';
-    const g = await createGame(server.base, { variant: 'stacked', mode: 'local', position });
+    // Look-ahead 2: seeing that a Black move allows the mate takes the move and the reply.
+    const g = await createGame(server.base, { variant: 'stacked', mode: 'local', level: 2, position });
     const { page } = await openGame(g.id);
     let v = await waitForMyTurn(page);
     await page.getByRole('button', { name: 'Oracle' }).click();
