@@ -125,40 +125,48 @@ export const view = (page) => page.evaluate(() => window.__spacechess?.view() ??
 
 /** Waits until the app has the game and it is the player's turn (legal moves present). */
 export async function waitForMyTurn(page, minPly = 0, timeout = 60000) {
-  await page.waitForFunction(
-    (p) => {
-      const v = window.__spacechess?.view();
-      return !!v && v.ply >= p && v.legal_moves.length > 0 && !v.computer_thinking;
-    },
-    minPly,
-    { timeout },
+  await explained(page, `the player's turn at ply ${minPly} or later`, () =>
+    page.waitForFunction(
+      (p) => {
+        const v = window.__spacechess?.view();
+        return !!v && v.ply >= p && v.legal_moves.length > 0 && !v.computer_thinking;
+      },
+      minPly,
+      { timeout },
+    ),
   );
   return view(page);
 }
 
 export async function waitForPly(page, ply, timeout = 60000) {
   // The view that matched, not a second read: the computer may move between the two.
-  const matched = await page.waitForFunction(
-    (p) => {
-      const v = window.__spacechess?.view();
-      return v?.ply === p ? JSON.stringify(v) : null;
-    },
-    ply,
-    { timeout },
+  const matched = await explained(page, `ply ${ply}`, () =>
+    page.waitForFunction(
+      (p) => {
+        const v = window.__spacechess?.view();
+        return v?.ply === p ? JSON.stringify(v) : null;
+      },
+      ply,
+      { timeout },
+    ),
   );
   return JSON.parse(await matched.jsonValue());
 }
 
 /** Waits until at least `n` moves were played (the game may be over afterwards). */
 export async function waitForHistory(page, n, timeout = 60000) {
-  await page.waitForFunction((k) => (window.__spacechess?.view()?.history.length ?? 0) >= k, n, { timeout });
+  await explained(page, `${n} moves played`, () =>
+    page.waitForFunction((k) => (window.__spacechess?.view()?.history.length ?? 0) >= k, n, { timeout }),
+  );
   return view(page);
 }
 
 export async function waitFor3D(page) {
-  await page.waitForFunction(() => window.__spacechess?.ready() && !!document.querySelector('canvas.board3d'), null, {
-    timeout: 30000,
-  });
+  await explained(page, 'the 3D view', () =>
+    page.waitForFunction(() => window.__spacechess?.ready() && !!document.querySelector('canvas.board3d'), null, {
+      timeout: 30000,
+    }),
+  );
   // Let the first frames render.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
@@ -242,6 +250,18 @@ export async function openPage(browser, base, options = {}, player = PLAYER) {
  * (the API's 4xx are the tests' own business and not logged).
  */
 export function watchPage(page) {
+  const log = { started: Date.now(), pending: new Map(), sockets: [] };
+  pageLogs.set(page, log);
+  page.on('request', (r) => log.pending.set(r, Date.now()));
+  page.on('requestfinished', (r) => log.pending.delete(r));
+  page.on('requestfailed', (r) => log.pending.delete(r));
+  page.on('websocket', (ws) => {
+    const s = { url: ws.url(), opened: Date.now(), frames: 0, closed: null };
+    log.sockets.push(s);
+    ws.on('framereceived', () => s.frames++);
+    ws.on('close', () => (s.closed = Date.now()));
+    ws.on('socketerror', (e) => console.error('socket error:', ws.url(), e));
+  });
   page.on('pageerror', (e) => console.error('page error:', e.message));
   page.on('console', (m) => {
     // Chromium's own line for every refused request repeats what `response` logs.
@@ -258,6 +278,69 @@ export function watchPage(page) {
       console.error('response:', status, r.request().method(), r.url());
     }
   });
+}
+
+/** What `watchPage` saw of each page: requests still waiting for their answer, sockets. */
+const pageLogs = new WeakMap();
+
+/**
+ * Runs a wait on `page`; when it fails, logs what the page was doing (its address, whether
+ * the app has its game, the panel's status lines, requests still unanswered, sockets and
+ * the frames they brought), so that a page that never got there can be explained.
+ */
+export async function explained(page, what, wait) {
+  try {
+    return await wait();
+  } catch (e) {
+    console.error(`waiting for ${what} failed:\n${await describePage(page).catch((d) => `(page not readable: ${d.message})`)}`);
+    throw e;
+  }
+}
+
+/** A few lines on the page's state for a failed wait (see `explained`). */
+export async function describePage(page) {
+  const now = Date.now();
+  const log = pageLogs.get(page);
+  const state = await page.evaluate(() => {
+    const hook = window.__spacechess;
+    const v = hook?.view() ?? null;
+    const text = (sel) => document.querySelector(sel)?.textContent?.trim() ?? null;
+    return {
+      readyState: document.readyState,
+      hook: !!hook,
+      ready: hook?.ready() ?? null,
+      view: v && { id: v.id, mode: v.mode, ply: v.ply, turn: v.turn, legal: v.legal_moves.length, thinking: v.computer_thinking, status: v.status },
+      status: text('.status'),
+      connection: text('.connection'),
+      message: text('.message'),
+      canvas: !!document.querySelector('canvas.board3d'),
+      shown: document.getElementById('app')?.firstElementChild?.className ?? null,
+      // A stylesheet the app's code chunks wait for shows `sheet` once it has loaded.
+      links: [...document.head.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map(
+        (l) => `${l.rel} ${new URL(l.href).pathname}${l.rel === 'stylesheet' ? (l.sheet ? ' sheet' : ' no sheet') : ''}`,
+      ),
+      loaded: performance
+        .getEntriesByType('resource')
+        .map((r) => `${new URL(r.name).pathname} at ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms`),
+      since: Math.round(performance.now()),
+      answer: (() => {
+        const n = performance.getEntriesByType('navigation')[0];
+        return n ? `${n.responseStatus} ${n.name}, ${n.transferSize} bytes` : null;
+      })(),
+      document: document.documentElement.outerHTML.slice(0, 400),
+    };
+  });
+  const lines = [`  page ${page.url()}`, `  app ${JSON.stringify(state)}`];
+  if (state.document.includes('was not built into this program')) {
+    lines.push("  the server answered its 'front end not built' page: web/dist was missing when the page loaded (a build in progress?)");
+  }
+  if (log) {
+    for (const [r, at] of log.pending) lines.push(`  unanswered for ${now - at} ms: ${r.method()} ${r.url()}`);
+    for (const s of log.sockets) {
+      lines.push(`  socket ${s.url} opened ${now - s.opened} ms ago, ${s.frames} frames${s.closed ? `, closed ${now - s.closed} ms ago` : ''}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Starts a game of `variant` from the opening screen (look-ahead 1); `extra` sets more. */
