@@ -49,6 +49,10 @@ pub struct LoadtestArgs {
     /// Soak: seconds of memory samples after the load stops (at most 600)
     #[arg(long, default_value_t = 120)]
     pub cooldown: u64,
+    /// Soak: requests a second during the cool-down (reads of the run's games, as a
+    /// light traffic would make; at most 100, 0 for silence)
+    #[arg(long, default_value_t = 0)]
+    pub cooldown_rps: u32,
 }
 
 /// A minimal HTTP/1.1 keep-alive client: enough for JSON requests to our own server.

@@ -328,18 +328,52 @@ async fn watcher(i: usize, addr: SocketAddr, tally: Arc<Tally>, end: Instant) {
     }
 }
 
-/// The server's resident memory in MB, from /proc.
-fn rss_mb(pid: Option<u32>) -> Option<f64> {
+/// A number from the server's /proc status (`VmRSS`, `Threads`).
+fn proc_status(pid: Option<u32>, key: &str) -> Option<f64> {
     let status = std::fs::read_to_string(format!("/proc/{}/status", pid?)).ok()?;
-    let kb: f64 = status
+    status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))?
         .trim()
         .trim_end_matches("kB")
         .trim()
         .parse()
-        .ok()?;
-    Some(kb / 1024.0)
+        .ok()
+}
+
+/// The server's resident memory in MB, from /proc.
+fn rss_mb(pid: Option<u32>) -> Option<f64> {
+    Some(proc_status(pid, "VmRSS")? / 1024.0)
+}
+
+/// The server's thread count, from /proc.
+fn threads(pid: Option<u32>) -> Option<u64> {
+    proc_status(pid, "Threads").map(|n| n as u64)
+}
+
+/// The light traffic of the cool-down: `rps` reads a second of the run's games, from
+/// one client, until `until` (memory must come down under it, not only in silence).
+async fn light(addr: SocketAddr, rps: u32, tally: Arc<Tally>, from: Instant, until: Instant) {
+    tokio::time::sleep_until(from.into()).await;
+    let ip = loopback(1, 250);
+    let mut conn = None;
+    let every = Duration::from_secs(1) / rps.max(1);
+    // Timed apart, so that the load's latencies stay the load's.
+    let own = Tally::default();
+    let mut n = 0u64;
+    while Instant::now() < until {
+        let path = match tally.watchable(n) {
+            Some(id) => format!("/api/games/{id}"),
+            None => "/api/variants".to_string(),
+        };
+        timed(&mut conn, addr, ip, &own, "GET", &path, None).await;
+        n += 1;
+        tokio::time::sleep(every).await;
+    }
+    println!(
+        "soak cool-down traffic: {n} requests, {} errors",
+        own.errors.load(Ordering::Relaxed)
+    );
 }
 
 pub async fn run(args: &LoadtestArgs, minutes: u64) -> Result<(), Failure> {
@@ -349,9 +383,10 @@ pub async fn run(args: &LoadtestArgs, minutes: u64) -> Result<(), Failure> {
         || args.movers > 100
         || args.searchers > 64
         || args.cooldown > 600
+        || args.cooldown_rps > 100
     {
         return Err(Failure(
-            "soak: 1 to 60 minutes, at most 500 watchers, 100 movers, 64 searchers and 600 s of cool-down"
+            "soak: 1 to 60 minutes, at most 500 watchers, 100 movers, 64 searchers, 600 s of cool-down and 100 requests a second in it"
                 .into(),
         ));
     }
@@ -387,6 +422,15 @@ pub async fn run(args: &LoadtestArgs, minutes: u64) -> Result<(), Failure> {
         tasks.push(tokio::spawn(watcher(i, args.addr, Arc::clone(&tally), end)));
     }
     let cool_end = end + Duration::from_secs(args.cooldown);
+    if args.cooldown_rps > 0 {
+        tasks.push(tokio::spawn(light(
+            args.addr,
+            args.cooldown_rps,
+            Arc::clone(&tally),
+            end,
+            cool_end,
+        )));
+    }
     let mut next_sample = started + Duration::from_secs(10);
     while Instant::now() < cool_end {
         tokio::time::sleep_until(next_sample.into()).await;
@@ -395,16 +439,17 @@ pub async fn run(args: &LoadtestArgs, minutes: u64) -> Result<(), Failure> {
         let rss = rss_mb(args.server_pid);
         curve.push((t, rss));
         println!(
-            "soak t={t}s rss={} MB moves={} ws_messages={} errors={} refused={}{}",
+            "soak t={t}s rss={} MB threads={} moves={} ws_messages={} errors={} refused={}{}",
             rss.map_or("?".into(), |r| format!("{r:.1}")),
+            threads(args.server_pid).map_or("?".into(), |n| n.to_string()),
             tally.moves.load(Ordering::Relaxed),
             tally.ws_messages.load(Ordering::Relaxed),
             tally.errors.load(Ordering::Relaxed),
             tally.refused.load(Ordering::Relaxed),
-            if Instant::now() > end {
-                " (cool-down)"
-            } else {
-                ""
+            match (Instant::now() > end, args.cooldown_rps) {
+                (false, _) => String::new(),
+                (true, 0) => " (cool-down)".into(),
+                (true, rps) => format!(" (cool-down, {rps} requests/s)"),
             },
         );
     }

@@ -129,6 +129,12 @@ pub struct ServeArgs {
     /// Time for the server's answer to a request, in ms
     #[arg(long, default_value_t = 30_000, hide = true)]
     pub request_timeout_ms: u64,
+    /// Threads of the blocking pool (service calls, store writes) at most
+    #[arg(long, default_value_t = MAX_BLOCKING_THREADS, hide = true)]
+    pub max_blocking_threads: usize,
+    /// How long an idle thread of the blocking pool waits for work before it ends, in ms
+    #[arg(long, default_value_t = BLOCKING_KEEP_ALIVE_MS, hide = true)]
+    pub blocking_keep_alive_ms: u64,
     /// How long a shutdown (Ctrl-C, SIGTERM) waits for open connections, in ms
     #[arg(long, default_value_t = 5_000, hide = true)]
     pub shutdown_grace_ms: u64,
@@ -168,6 +174,8 @@ impl Default for ServeArgs {
             header_timeout_ms: 10_000,
             body_timeout_ms: 10_000,
             request_timeout_ms: 30_000,
+            max_blocking_threads: MAX_BLOCKING_THREADS,
+            blocking_keep_alive_ms: BLOCKING_KEEP_ALIVE_MS,
             shutdown_grace_ms: 5_000,
             oracle_ms: routes::ORACLE_DEFAULT_MS,
         }
@@ -195,6 +203,13 @@ pub fn new_player_id() -> String {
 
 /// Threads of the blocking pool (service calls, store writes).
 const MAX_BLOCKING_THREADS: usize = 64;
+
+/// How long an idle blocking-pool thread lives. Tokio's default, 10 s, kept a burst's
+/// threads (and the memory their allocator caches held) for good under a light traffic:
+/// idle threads take work in turn, so at 10 requests a second each was woken within its
+/// 10 s and none ended (68 threads and 375 MB a minute after a burst; with 1 s, 8 threads
+/// and 88 MB, docs/server.md "Memory after a burst").
+const BLOCKING_KEEP_ALIVE_MS: u64 = 1_000;
 
 /// Largest WebSocket message or frame a client may send (clients need send nothing).
 const WS_MESSAGE_BYTES: usize = 4096;
@@ -259,7 +274,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         .enable_all()
         // Requests run the game service on the blocking pool; under a load the machine
         // cannot keep up with, more threads only add memory (tokio's default is 512).
-        .max_blocking_threads(MAX_BLOCKING_THREADS)
+        .max_blocking_threads(args.max_blocking_threads.max(1))
+        .thread_keep_alive(std::time::Duration::from_millis(
+            args.blocking_keep_alive_ms,
+        ))
         .build()
         .map_err(|e| Failure(format!("cannot start the runtime: {e}")))?;
     let config = ServiceConfig {
