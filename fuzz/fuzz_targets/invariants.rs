@@ -1,4 +1,7 @@
-//! Invariants along random games of every setup: each input byte picks the next move.
+//! Invariants along random games of every setup: the first input byte picks the setup
+//! from the catalogue, the next bytes pick each move in turn (one byte, or two when a
+//! position has more than 256 moves: `common::pick_move`). The seeds in
+//! `fuzz/seeds/invariants` are real games of every setup written that way.
 //! At every position reached, the position string is canonical (formatting what it
 //! parses to gives it back, with the same position and hash), the incremental hash
 //! equals the one computed from scratch, and the move played is undone exactly. At the
@@ -19,17 +22,17 @@ use rules::{with_position_type, Position, Setup};
 /// Longest walk (a bound on the work per input).
 const MAX_PLIES: usize = 40;
 
-fn check<P: Position>(setup: &Setup, walk: &[u8]) {
+fn check<P: Position>(setup: &Setup, mut walk: &[u8]) {
     let Ok(mut pos) = P::start(setup) else {
         return;
     };
-    for &byte in walk.iter().take(MAX_PLIES) {
+    for _ in 0..MAX_PLIES {
         check_string(setup, &pos);
         let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        let m = moves[usize::from(byte) % moves.len()];
+        let Some(pick) = common::pick_move(&mut walk, moves.len()) else {
+            break;
+        };
+        let m = moves[pick];
         let before = pos.clone();
         let undo = pos.play(m);
         assert_eq!(pos.hash(), pos.compute_hash(), "{setup}: hash after a move");
