@@ -47,6 +47,9 @@ import { KeyCursor } from './key-cursor';
 
 const TAP_SLOP = 6;
 const SLAB = 0.08;
+/** Opened squares' colours: the squares' own (see `mats.glass`). */
+const GLASS_LIGHT = new Color(0xe9e2cf);
+const GLASS_DARK = new Color(0x5b4636);
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -138,7 +141,10 @@ export class BoardScene {
     light: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.32, depthWrite: false, side: DoubleSide }),
     dark: new MeshStandardMaterial({ color: 0x5b4636, roughness: 0.8 }),
     // Boards faded while another is brought forward: shown faintly, never in the way of a tap.
-    glass: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.07, depthWrite: false, side: DoubleSide }),
+    // An opened square keeps its own colour, faintly (per instance): the board's pattern
+    // goes on across the opening instead of leaving holes. Light enough that a piece seen
+    // through two openings keeps most of its contrast (see visibility-probe.ts).
+    glass: new MeshStandardMaterial({ color: 0xffffff, transparent: true, opacity: 0.2, depthWrite: false }),
     lightFaded: new MeshStandardMaterial({ color: 0xe9e2cf, transparent: true, opacity: 0.08, depthWrite: false, side: DoubleSide }),
     darkFaded: new MeshStandardMaterial({ color: 0x5b4636, transparent: true, opacity: 0.14, depthWrite: false }),
     whiteFaded: new MeshStandardMaterial({ color: 0xf4ecdc, transparent: true, opacity: 0.18, depthWrite: false }),
@@ -546,15 +552,18 @@ export class BoardScene {
       const ab = view.attack_boards.find((b) => b.name === board);
       const kingSide = !!ab && ab.post_coords[0] > 2;
       // An attack board is labelled on its outer side (a king-side one at its highest file);
-      // a level at its left edge as the viewer sees it (White's low files, Black's high).
-      const atMaxX = ab ? kingSide : !white;
+      // Fourfold's boards too (the column at +x at its highest file), clear of the narrow gap
+      // between the columns, where a label covered the other column's corner on a phone;
+      // any other level at its left edge as the viewer sees it (White's low files, Black's high).
+      const outerMaxX = view.variant === 'fourfold' ? Math.min(...xs) + Math.max(...xs) > 0 : null;
+      const atMaxX = ab ? kingSide : outerMaxX ?? !white;
       // Where levels step sideways (Quadlevel), the near corner lies over the level beside
       // it: label those at their far corner instead, where nothing stands.
       const far = LEVEL_STEP[view.variant].dx > 0;
       const nearZ = white !== far ? Math.max(...zs) + 0.55 : Math.min(...zs) - 0.55;
       const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, nearZ);
       // The label extends away from its board: to the right where that outer side is on the viewer's right.
-      this.labels.push({ el, at, right: !!ab && kingSide === white });
+      this.labels.push({ el, at, right: ab ? kingSide === white : outerMaxX !== null && outerMaxX === white });
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
@@ -562,6 +571,8 @@ export class BoardScene {
     this.addCoordinates(view, groups);
     this.sight = new SightLines([...groups.keys()].map((board) => ({ cells: view.cells.filter((c) => c.board === board).map((c) => ({ name: c.name, at: this.cellPos.get(c.name) ?? { x: 0, y: 0, z: 0 } })) })));
     this.glass = new InstancedMesh(this.geos.slab, this.mats.glass, Math.max(1, view.cells.length));
+    // Instance colours from the start, so the material is built with them.
+    this.glass.setColorAt(0, GLASS_LIGHT);
     this.glass.count = 0;
     this.glass.renderOrder = 2;
     this.boardLayer.add(this.glass);
@@ -865,13 +876,17 @@ export class BoardScene {
       const at = new Vector3(slab.at.x, slab.at.y - SLAB / 2, slab.at.z);
       slab.mesh.setMatrixAt(slab.index, open ? hidden.setPosition(at) : m.makeTranslation(at));
       touched.add(slab.mesh);
-      if (open) this.glass.setMatrixAt(glass++, m.makeTranslation(at));
       const standIn = this.squareStandIns.get(name);
+      if (open) {
+        this.glass.setColorAt(glass, standIn?.dark ? GLASS_DARK : GLASS_LIGHT);
+        this.glass.setMatrixAt(glass++, m.makeTranslation(at));
+      }
       if (standIn) standIn.open = open;
     }
     for (const mesh of touched) mesh.instanceMatrix.needsUpdate = true;
     this.glass.count = glass;
     this.glass.instanceMatrix.needsUpdate = true;
+    if (this.glass.instanceColor) this.glass.instanceColor.needsUpdate = true;
   }
 
   /** The share of the piece on `square` the camera shows (0..1; null: no piece), for tests. */
