@@ -6,6 +6,7 @@ use super::analysis::{analysis_message, lock, Opening, DEFAULT_LINES};
 use super::error::ApiError;
 use super::players::PlayerId;
 use super::routes::{json_body, opt_str, opt_u64, parse_setup, AppState, JsonText};
+use super::share::share_of;
 use super::ws::{send, Liveness, SocketLimits};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -95,7 +96,7 @@ async fn open(
     })?;
     let opening = parse_opening(&m)?;
     let lines = parse_lines(&m)?.unwrap_or(DEFAULT_LINES);
-    let client = addr.ip().to_string();
+    let client = share_of(&addr).to_string();
     let view = blocking(move || svc.open_analysis(opening, lines, &player, &client)).await?;
     Ok((StatusCode::CREATED, JsonText(view)).into_response())
 }
@@ -131,7 +132,7 @@ async fn play(
     let text = opt_str(&m, "move")?
         .ok_or_else(|| ApiError::bad_request("field \"move\" is required"))?
         .to_string();
-    let client = addr.ip().to_string();
+    let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_move(&id, &text, &player, &client))
         .await
         .map(JsonText)
@@ -148,7 +149,7 @@ async fn back(
         Some(m) => opt_u64(&m, "to")?,
         None => None,
     };
-    let client = addr.ip().to_string();
+    let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_back(&id, keep, &player, &client))
         .await
         .map(JsonText)
@@ -165,7 +166,7 @@ async fn engine_on(
         Some(m) => parse_lines(&m)?,
         None => None,
     };
-    let client = addr.ip().to_string();
+    let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_engine_on(&id, lines, &player, &client))
         .await
         .map(JsonText)
@@ -193,7 +194,7 @@ async fn oracle_on(
         None => None,
     };
     let budget = super::routes::oracle_budget(budget, svc.config.oracle_default)?;
-    let client = addr.ip().to_string();
+    let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_oracle_on(&id, budget, &player, &client))
         .await
         .map(JsonText)
@@ -223,7 +224,7 @@ async fn socket(
         Ok(ws) => ws,
         Err(e) => return ApiError::new(e.status(), "bad_request", e.body_text()).into_response(),
     };
-    let holds = match limits.hold_shared(&format!("analysis:{id}"), addr.ip()) {
+    let holds = match limits.hold_shared(&format!("analysis:{id}"), share_of(&addr)) {
         Ok(h) => h,
         Err(e) => return e.into_response(),
     };

@@ -8,6 +8,7 @@
 use super::error::ApiError;
 use super::limits::Counter;
 use super::parse_errors::JsonParseErrors;
+use super::share::share_address;
 use axum::extract::ConnectInfo;
 use axum::response::IntoResponse;
 use axum::Router;
@@ -88,7 +89,7 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Some(held) = per_client.try_hold(&peer.ip()) else {
+        let Some(held) = per_client.try_hold(&share_address(peer.ip())) else {
             tokio::spawn(refuse(stream, config.connections_per_client));
             continue;
         };

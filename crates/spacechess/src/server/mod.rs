@@ -30,6 +30,7 @@ mod routes;
 mod search;
 mod seats;
 mod service;
+mod share;
 mod store;
 mod view;
 mod ws;

@@ -82,9 +82,9 @@ pub(super) async fn blocking<T: Send + 'static>(
         .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
 }
 
-/// The client's address, the unit of the per-client limits.
+/// The client's address, the unit of the per-client limits (an IPv6 client's /64).
 fn client(addr: &SocketAddr) -> String {
-    addr.ip().to_string()
+    super::share::share_of(addr).to_string()
 }
 
 /// The body as a JSON object; an empty body is `None`.

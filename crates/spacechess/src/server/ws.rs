@@ -15,6 +15,7 @@ use super::error::ApiError;
 use super::limits::Counter;
 use super::players::PlayerId;
 use super::routes::AppState;
+use super::share::share_of;
 use super::view;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -140,7 +141,7 @@ pub async fn handler(
                 }
             }
         }
-        match limits.hold_shared(&id, addr.ip()) {
+        match limits.hold_shared(&id, share_of(&addr)) {
             Ok(h) => holds = h,
             Err(e) => {
                 if seated {
