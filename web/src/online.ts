@@ -11,14 +11,19 @@ export function forPlayer(view: GameView): GameView {
   return { ...view, legal_moves: [] };
 }
 
+/** A side as written in a sentence: White, Black. */
+function sideName(side: Side): string {
+  return side === 'white' ? 'White' : 'Black';
+}
+
 /** A line about the seats for the status area, or null when there is nothing to say. */
 export function seatLine(view: GameView): string | null {
   if (view.mode !== 'online' && (view.you === undefined || view.you.length > 0)) return null;
   const you = view.you ?? [];
   if (you.length === 0) return 'You are watching this game.';
   const open = (['white', 'black'] as Side[]).find((s) => view.seats[s].holder === 'open');
-  if (open) return `Waiting for your friend to open the invitation (they play ${open}).`;
-  return `You play ${you[0]}.`;
+  if (open) return `Waiting for your friend to open the invitation (they play ${sideName(open)}).`;
+  return `You play ${sideName(you[0])}.`;
 }
 
 /** The opponent's pending offer this player may answer, in words, or null. */

@@ -16,7 +16,7 @@ describe('online games as this player sees them', () => {
   });
   it('says who the player is, or that they watch', () => {
     expect(seatLine(online({ you: [] }))).toBe('You are watching this game.');
-    expect(seatLine(online({ you: ['black'] }))).toBe('You play black.');
+    expect(seatLine(online({ you: ['black'] }))).toBe('You play Black.');
     const waiting = online({ you: ['white'], seats: { ...seats, black: { ...seat, holder: 'open' } } });
     expect(seatLine(waiting)).toMatch(/Waiting for your friend/);
     expect(seatLine(view('stacked', stackedCells(), {}))).toBeNull();
