@@ -119,6 +119,8 @@ impl Service {
         client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
+        // An answer waits while a rematch is being made: it then finds no offer.
+        let _settling = Self::lock_rematch(&slot);
         let mut st = Self::lock(&slot);
         let sides = self.seated(&slot.id, &mut st, player)?;
         let Some((kind, from)) = st.offer.filter(|(_, from)| !sides.contains(from)) else {
@@ -134,13 +136,7 @@ impl Service {
             return Ok(game);
         }
         match kind {
-            OfferKind::Rematch => {
-                // Taken now, so that a second acceptance finds nothing to accept; the new
-                // game is created without this game's lock (the lock order).
-                st.offer = None;
-                drop(st);
-                self.start_rematch(&slot, from, player, client)
-            }
+            OfferKind::Rematch => self.start_rematch(&slot, st, from, player, client),
             OfferKind::Draw => self.agree_draw(&slot, &mut st, player),
             OfferKind::TakeBack => {
                 let count = super::actions::take_back_count(&st, from);

@@ -3,14 +3,27 @@
 //! set-up (variant, rule set, options, time control) from the usual start, colours swapped, both seats taken. The finished game then names the
 //! new one (`rematch` in its view), which takes both pages there. Against the computer
 //! or on one device a rematch is just a new game, which the page asks for itself.
+//!
+//! Both are stored: the offer as the game's pending offer, the new game with the id of
+//! the game it follows (`rematch_of`, unique), written with both seats in one write that
+//! also clears the offer. A restart therefore keeps the offer and the link, and a game
+//! never gets two rematches: acceptances wait for each other on the game's
+//! `rematch_lock`, and the store refuses a second rematch of the same game.
 
 use super::error::ApiError;
 use super::players::PlayerId;
 use super::seats::Holder;
-use super::service::{GameSlot, Mode, NewGame, Service};
+use super::service::{GameSlot, GameState, Mode, NewGame, Service};
 use super::view::{color_id, OfferKind};
 use rules::Color;
-use std::sync::Arc;
+use std::sync::{Arc, MutexGuard};
+
+/// What makes a new game a rematch: the finished game it follows, and the player who
+/// offered it (seated on the side the accepting player does not take).
+pub(super) struct Rematch {
+    pub(super) of: String,
+    pub(super) offerer: PlayerId,
+}
 
 impl Service {
     /// `POST /games/{id}/rematch`: offers the rematch, or accepts the opponent's offer.
@@ -22,6 +35,7 @@ impl Service {
         client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
+        let _settling = Self::lock_rematch(&slot);
         let mut st = Self::lock(&slot);
         let sides = self.seated(&slot.id, &mut st, player)?;
         if st.mode != Mode::Online {
@@ -38,71 +52,70 @@ impl Service {
         match st.offer {
             _ if st.rematch.is_some() => Ok(st.view_json(&slot.id, player)),
             Some((OfferKind::Rematch, from)) if from == side => Ok(st.view_json(&slot.id, player)),
-            Some((OfferKind::Rematch, from)) => {
-                st.offer = None;
-                drop(st);
-                self.start_rematch(&slot, from, player, client)
-            }
+            Some((OfferKind::Rematch, from)) => self.start_rematch(&slot, st, from, player, client),
             _ => {
+                self.store
+                    .set_offer(&slot.id, Some((OfferKind::Rematch.id(), color_id(side))))?;
                 st.offer = Some((OfferKind::Rematch, side));
                 Ok(self.after_change(&slot, &mut st, None, Some(player)))
             }
         }
     }
 
-    /// Creates the rematch `from` offered and `player` accepted (the offer is already
-    /// taken; it is put back if the game cannot be created). Called without the finished
-    /// game's lock: creating takes the games map's, which comes first in the lock order.
+    /// The game's rematch lock (see `GameSlot::rematch_lock`), taken before its state.
+    pub(super) fn lock_rematch(slot: &GameSlot) -> MutexGuard<'_, ()> {
+        // It guards no data, so a poisoned lock is still usable.
+        slot.rematch_lock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Creates the rematch `from` offered and `player` accepted. The caller holds the
+    /// game's rematch lock and hands over its state's lock, which is let go while the
+    /// new game is created (creating takes the games map's, which comes first in the
+    /// lock order); the offer stays until the new game is stored.
     pub(super) fn start_rematch(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
+        st: MutexGuard<'_, GameState>,
         from: Color,
         player: &PlayerId,
         client: &str,
     ) -> Result<String, ApiError> {
-        let (req, offerer) = {
-            let st = Self::lock(slot);
-            let Holder::Player(offerer) = st.seats.get(from).clone() else {
-                return Err(ApiError::no_offer(
-                    "the rematch offer has no player behind it",
-                ));
-            };
-            let req = NewGame {
-                setup: st.game.setup(),
-                mode: Mode::Online,
-                // Colours swapped: the accepting player takes the offerer's old side.
-                human: from,
-                level: st.level,
-                time_control: st.time_control,
-                // The variant's usual start, as the page's own rematches (it knows no rules
-                // to tell a set position from the usual one).
-                position: None,
-                moves: Vec::new(),
-                evals: Vec::new(),
-            };
-            (req, offerer)
+        let Holder::Player(offerer) = st.seats.get(from).clone() else {
+            return Err(ApiError::no_offer(
+                "the rematch offer has no player behind it",
+            ));
+        };
+        let req = NewGame {
+            setup: st.game.setup(),
+            mode: Mode::Online,
+            // Colours swapped: the accepting player takes the offerer's old side.
+            human: from,
+            level: st.level,
+            time_control: st.time_control,
+            // The variant's usual start, as the page's own rematches (it knows no rules
+            // to tell a set position from the usual one).
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        drop(st);
+        let rematch = Rematch {
+            of: slot.id.clone(),
+            offerer,
         };
         let created = self
-            .check_rematch_seat(&offerer)
-            .and_then(|()| self.create_game(req, player, client))
-            .and_then(|(id, _)| {
-                self.seat_offerer(&id, from.opposite(), &offerer)
-                    .map(|()| id)
-            });
+            .check_rematch_seat(&rematch.offerer)
+            .and_then(|()| self.create_game(req, player, client, Some(&rematch)));
         let mut st = Self::lock(slot);
-        match created {
-            Ok(id) => {
-                self.store.set_offer(&slot.id, None)?;
-                st.rematch = Some(id);
-                Ok(self.after_change(slot, &mut st, None, Some(player)))
-            }
-            Err(e) => {
-                if st.rematch.is_none() {
-                    st.offer = Some((OfferKind::Rematch, from));
-                }
-                Err(e)
-            }
-        }
+        let id = match created {
+            Ok((id, _)) => id,
+            // Another copy of this game (evicted from memory and loaded again meanwhile)
+            // made the rematch first: the store refused this one.
+            Err(e) => self.store.rematch_of(&slot.id)?.ok_or(e)?,
+        };
+        st.offer = None;
+        st.rematch = Some(id);
+        Ok(self.after_change(slot, &mut st, None, Some(player)))
     }
 
     /// Refuses the rematch when the offerer holds as many unfinished games as allowed.
@@ -115,30 +128,6 @@ impl Service {
             ))
             .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS));
         }
-        Ok(())
-    }
-
-    /// Seats the offerer on `side` of the new game (its other seat is the acceptor's).
-    fn seat_offerer(
-        self: &Arc<Self>,
-        id: &str,
-        side: Color,
-        offerer: &PlayerId,
-    ) -> Result<(), ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        if *st.seats.get(side) != Holder::Open {
-            return Err(ApiError::internal(format!(
-                "the rematch's {} seat is not open",
-                color_id(side)
-            )));
-        }
-        let mut seats = st.seats.clone();
-        *seats.get_mut(side) = Holder::Player(offerer.clone());
-        let (w, b) = seats.to_stored();
-        self.store.set_seats(&slot.id, w, b, st.invite.clone())?;
-        st.seats = seats;
-        self.after_change(&slot, &mut st, None, None);
         Ok(())
     }
 }

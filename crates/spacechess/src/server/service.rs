@@ -12,8 +12,9 @@ use super::computer::EvalQueue;
 use super::error::ApiError;
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
 use super::players::PlayerId;
+use super::rematch::Rematch;
 use super::search::StopSignal;
-use super::seats::Seats;
+use super::seats::{Holder, Seats};
 use super::store::{Store, StoredGame, StoredMove};
 use super::view::{
     self, color_id, parse_color, ClocksView, Eval, GameView, OfferKind, OfferView, Personal,
@@ -61,6 +62,9 @@ pub struct GameSlot {
     pub id: String,
     pub(super) events: broadcast::Sender<Arc<str>>,
     pub(super) state: Mutex<GameState>,
+    /// Held while this game's rematch is settled (`rematch.rs`), so that a second
+    /// acceptance waits and finds the rematch made. Taken before anything else.
+    pub(super) rematch_lock: Mutex<()>,
 }
 
 pub(super) struct GameState {
@@ -75,8 +79,8 @@ pub(super) struct GameState {
     pub(super) invite: Option<String>,
     /// An online game's draw offer or take-back request waiting for the opponent.
     pub(super) offer: Option<(OfferKind, Color)>,
-    /// A finished online game's rematch, once agreed (kept in memory only: it is there
-    /// to take both players to the new game).
+    /// A finished online game's rematch, once agreed (the store keeps it as the new
+    /// game's `rematch_of`): it takes both players to the new game.
     pub(super) rematch: Option<String>,
     /// People watching on sockets now (the socket layer counts them).
     pub(super) watchers: u32,
@@ -451,10 +455,17 @@ impl Service {
             g.white_player.as_deref(),
             g.black_player.as_deref(),
         );
-        // A pending offer kept over a restart (only an unfinished game has one).
+        // The rematch of a finished online game, and a pending offer kept over a restart
+        // (a finished game's can only be a rematch offer, gone once the rematch exists).
+        let rematch = if mode == Mode::Online && g.finished {
+            self.store.rematch_of(&g.id)?
+        } else {
+            None
+        };
         let offer = self
             .store
             .offer(&g.id)?
+            .filter(|_| rematch.is_none())
             .and_then(|(kind, from)| Some((OfferKind::from_id(&kind)?, parse_color(&from)?)));
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
@@ -466,7 +477,7 @@ impl Service {
                 seats,
                 invite: g.invite,
                 offer,
-                rematch: None,
+                rematch,
                 watchers: 0,
                 presence: [Presence::away_from(Instant::now()); 2],
                 first_move_due: None,
@@ -491,6 +502,7 @@ impl Service {
                 oracle_budget: None,
                 draw_verdict: None,
             }),
+            rematch_lock: Mutex::new(()),
         }))
     }
 
@@ -501,15 +513,18 @@ impl Service {
         player: &PlayerId,
         client: &str,
     ) -> Result<String, ApiError> {
-        self.create_game(req, player, client).map(|(_, view)| view)
+        self.create_game(req, player, client, None)
+            .map(|(_, view)| view)
     }
 
-    /// Creates a game: its id, and its view as `player` sees it.
+    /// Creates a game: its id, and its view as `player` sees it. A rematch is stored
+    /// with its other seat taken and the game it follows, in one write.
     pub(super) fn create_game(
         self: &Arc<Self>,
         req: NewGame,
         player: &PlayerId,
         client: &str,
+        rematch: Option<&Rematch>,
     ) -> Result<(String, String), ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
@@ -559,7 +574,11 @@ impl Service {
             None
         };
         let id = new_id();
-        let (white_player, black_player) = Seats::new(req.mode, player, req.human).to_stored();
+        let mut seats = Seats::new(req.mode, player, req.human);
+        if let Some(r) = rematch {
+            *seats.get_mut(req.human.opposite()) = Holder::Player(r.offerer.clone());
+        }
+        let (white_player, black_player) = seats.to_stored();
         let stored = StoredGame {
             id: id.clone(),
             created_at: now,
@@ -580,7 +599,10 @@ impl Service {
             black_player,
             invite,
         };
-        self.store.insert_game(&stored)?;
+        match rematch {
+            Some(r) => self.store.insert_rematch(&stored, &r.of)?,
+            None => self.store.insert_game(&stored)?,
+        }
         for m in &moves {
             let last = m.ply as usize + 1 == moves.len();
             let result = match game.status() {

@@ -73,6 +73,11 @@ const MIGRATIONS: &[&str] = &[
     // side that asks), so that a restart keeps it; any move, take back or result clears it.
     "ALTER TABLE games ADD COLUMN offer_kind TEXT;
     ALTER TABLE games ADD COLUMN offer_from TEXT;",
+    // 7: a rematch names the finished online game it follows, so that a restart keeps
+    // the link (the finished game's view names its rematch); unique, so that a game has
+    // at most one rematch however often it is accepted.
+    "ALTER TABLE games ADD COLUMN rematch_of TEXT;
+    CREATE UNIQUE INDEX games_by_rematch_of ON games(rematch_of);",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -173,7 +178,11 @@ pub type StoreResult<T> = Result<T, StoreError>;
 
 /// A change to the database, applied by the writer thread.
 enum Write {
-    InsertGame(Box<StoredGame>),
+    InsertGame {
+        game: Box<StoredGame>,
+        /// The finished game this one is the rematch of (its rematch offer goes).
+        rematch_of: Option<String>,
+    },
     AppendMove {
         game_id: String,
         m: StoredMove,
@@ -287,7 +296,31 @@ impl Store {
     }
 
     pub fn insert_game(&self, g: &StoredGame) -> StoreResult<()> {
-        self.write(Write::InsertGame(Box::new(g.clone())))
+        self.write(Write::InsertGame {
+            game: Box::new(g.clone()),
+            rematch_of: None,
+        })
+    }
+
+    /// Inserts the rematch of the finished game `of` and clears that game's rematch offer,
+    /// in one transaction; fails if `of` already has a rematch.
+    pub fn insert_rematch(&self, g: &StoredGame, of: &str) -> StoreResult<()> {
+        self.write(Write::InsertGame {
+            game: Box::new(g.clone()),
+            rematch_of: Some(of.to_string()),
+        })
+    }
+
+    /// The id of the rematch of the game `of`, if it has one.
+    pub fn rematch_of(&self, of: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .reader()
+            .query_row(
+                "SELECT id FROM games WHERE rematch_of = ?1",
+                params![of],
+                |r| r.get(0),
+            )
+            .optional()?)
     }
 
     /// Appends a move (at `ply`, counted from 0) and, when it ended the game, the result,
@@ -565,13 +598,16 @@ fn write_loop(mut conn: Connection, rx: Receiver<(Write, Reply)>) {
 
 fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
     match w {
-        Write::InsertGame(g) => {
+        Write::InsertGame {
+            game: g,
+            rematch_of,
+        } => {
             conn.execute(
                 "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
                     level, initial_ms, increment_ms, start_position, declared_winner,
-                    declared_reason, finished, white_player, black_player, invite)
+                    declared_reason, finished, white_player, black_player, invite, rematch_of)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-                    ?16, ?17, ?18)",
+                    ?16, ?17, ?18, ?19)",
                 params![
                     g.id,
                     g.created_at,
@@ -590,9 +626,16 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<()> {
                     g.finished,
                     g.white_player,
                     g.black_player,
-                    g.invite
+                    g.invite,
+                    rematch_of
                 ],
             )?;
+            if let Some(of) = rematch_of {
+                conn.execute(
+                    "UPDATE games SET offer_kind = NULL, offer_from = NULL WHERE id = ?1",
+                    params![of],
+                )?;
+            }
             conn.execute(
                 "INSERT INTO creations (client, created_at) VALUES (?1, ?2)",
                 params![g.client, g.created_at],
@@ -930,6 +973,42 @@ mod tests {
         assert_eq!(seats("b"), (None, star()));
         s.set_seats("b", None, Some("ab".repeat(16)), None).unwrap();
         assert_eq!(seats("b"), (None, Some("ab".repeat(16))));
+    }
+
+    #[test]
+    fn a_game_has_one_rematch_which_clears_its_offer_and_old_databases_take_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        {
+            // A database of schema 6 (before rematches were stored) with a finished
+            // game whose rematch is offered.
+            let conn = Connection::open(&path).unwrap();
+            for sql in &MIGRATIONS[..6] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 6).unwrap();
+            conn.execute(
+                "INSERT INTO games (id, created_at, client, variant, options, mode, finished,
+                    offer_kind, offer_from)
+                 VALUES ('old', 1, 'c', 'stacked', '', 'online', 1, 'rematch', 'white')",
+                [],
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        assert_eq!(s.rematch_of("old").unwrap(), None);
+        assert!(s.offer("old").unwrap().is_some());
+        s.insert_rematch(&sample("new"), "old").unwrap();
+        assert_eq!(s.rematch_of("old").unwrap().as_deref(), Some("new"));
+        assert_eq!(s.offer("old").unwrap(), None, "accepted with the insert");
+        // A second rematch of the same game is refused, and leaves nothing behind.
+        assert!(s.insert_rematch(&sample("twice"), "old").is_err());
+        assert!(s.load_game("twice").unwrap().is_none());
+        assert_eq!(s.rematch_of("old").unwrap().as_deref(), Some("new"));
+        // Games that are no rematch do not collide with each other.
+        s.insert_game(&sample("a")).unwrap();
+        s.insert_game(&sample("b")).unwrap();
+        assert_eq!(s.rematch_of("a").unwrap(), None);
     }
 
     #[test]
