@@ -33,6 +33,7 @@ import {
   type Object3D,
 } from 'three';
 import type { Cell, GameView, Side } from './api';
+import { BOARD_AREA, boardCorners, fitCamera, type FramePoint } from './camera-fit';
 import { clampOrbit, lerpOrbit, nextTilt, orbitOffset, type Orbit } from './camera-rig';
 import { boardDestinationSquares, boardLabel, cellPosition, fileLetter, rankText, HOME_ELEVATION, LEVEL_STEP, postGeometry, SPREAD_MAX, SPREAD_MIN, type Vec3 } from './layout';
 import type { Marks } from './marks';
@@ -76,8 +77,10 @@ export class BoardScene {
   private orbit: Orbit = { azimuth: 0, elevation: 0.6, distance: 14 };
   private homeOrbit: Orbit = { ...this.orbit };
   private radius = 6;
-  /** The box round every square (and a piece's height above it). */
-  private bounds = { min: new Vector3(-4, 0, -4), max: new Vector3(4, 1, 4) };
+  /** Each board's corners at its squares and a piece's height above them (the default camera frames these). */
+  private boardCorners: Vector3[] = [];
+  /** The middle of the scene's box: where the default camera's framing starts from. */
+  private centre = new Vector3();
 
   private boardLayer = new Group();
   private pieceLayer = new Group();
@@ -324,41 +327,34 @@ export class BoardScene {
       azimuth: this.orientation === 'white' ? 0 : Math.PI,
       elevation: this.view ? HOME_ELEVATION[this.view.variant] : 0.62,
     };
-    const home = { ...angle, distance: this.fitDistance(angle) };
+    const fit = fitCamera(this.camera.clone(), angle, this.framePoints(), this.centre, [this.radius * 0.5, this.radius * 6]);
+    const home = { ...angle, distance: fit.distance };
     this.homeOrbit = home;
-    if (animate) this.animateOrbit(home);
-    else this.setOrbit(home);
+    if (animate && !reducedMotion()) {
+      const from = this.target.clone();
+      this.tweens.push({ start: performance.now(), duration: 350, apply: (t) => this.target.lerpVectors(from, fit.target, t) });
+      this.animateOrbit(home);
+    } else {
+      this.target.copy(fit.target);
+      this.setOrbit(home);
+    }
   }
 
   /**
-   * The nearest distance from which the whole scene's box fits the view at `orbit`'s angle
-   * (a margin kept for the labels), found by halving: tighter than a bounding sphere, so
-   * the boards are drawn as large as the screen allows.
+   * What the default camera must show: every board's corners (a margin all round), and each
+   * board label whole, on the side of its anchor where it is drawn (see `placeLabels`).
    */
-  private fitDistance(orbit: Omit<Orbit, 'distance'>): number {
-    const corners: Vector3[] = [];
-    for (const x of [this.bounds.min.x, this.bounds.max.x])
-      for (const y of [this.bounds.min.y, this.bounds.max.y])
-        for (const z of [this.bounds.min.z, this.bounds.max.z]) corners.push(new Vector3(x, y, z));
-    const fits = (distance: number) => {
-      this.orbit = { ...orbit, distance };
-      this.placeCamera();
-      return corners.every((c) => {
-        const p = c.clone().project(this.camera);
-        return p.z < 1 && Math.abs(p.x) <= 0.9 && Math.abs(p.y) <= 0.9;
-      });
-    };
-    const saved = this.orbit;
-    let lo = this.radius * 0.5;
-    let hi = this.radius * 6;
-    for (let i = 0; i < 24; i++) {
-      const mid = (lo + hi) / 2;
-      if (fits(mid)) hi = mid;
-      else lo = mid;
+  private framePoints(): FramePoint[] {
+    const points: FramePoint[] = this.boardCorners.map((at) => ({ at, ...BOARD_AREA }));
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    if (w === 0 || h === 0) return points;
+    for (const { el, at, right } of this.labels) {
+      const bw = Math.min(1, (2 * el.offsetWidth) / w);
+      const bh = Math.min(0.5, el.offsetHeight / h);
+      points.push({ at, x: right ? [-1, 1 - bw] : [-1 + bw, 1], y: [-1 + bh, 1 - bh] });
     }
-    this.orbit = saved;
-    this.placeCamera();
-    return hi;
+    return points;
   }
 
   getOrbit(): Orbit {
@@ -535,6 +531,7 @@ export class BoardScene {
     }
     this.labels = [];
     this.labelLayer.replaceChildren();
+    this.boardCorners = [];
     for (const [board, points] of groups) {
       // A tap on a board's label brings that board forward (the others fade); again, back.
       const el = document.createElement('button');
@@ -564,6 +561,7 @@ export class BoardScene {
       const at = new Vector3(atMaxX ? Math.max(...xs) + 0.55 : Math.min(...xs) - 0.55, points[0].y, nearZ);
       // The label extends away from its board: to the right where that outer side is on the viewer's right.
       this.labels.push({ el, at, right: ab ? kingSide === white : outerMaxX !== null && outerMaxX === white });
+      this.boardCorners.push(...boardCorners(points));
       const frame = this.rectangle(points, 0.52, ab ? (ab.owner === 'white' ? this.mats.frameWhite : this.mats.frameBlack) : this.mats.frame);
       frame.userData = { board };
       this.boardLayer.add(frame);
@@ -586,11 +584,9 @@ export class BoardScene {
       post.position.set(g.top.x, (g.top.y + g.bottom.y) / 2 - SLAB / 2, g.top.z);
       this.boardLayer.add(post);
     }
-    this.bounds = { min, max };
     if (this.focused !== null && !groups.has(this.focused)) this.focused = null;
     this.applyFocus();
-    const center = min.clone().add(max).multiplyScalar(0.5);
-    this.target.copy(center);
+    this.centre = min.clone().add(max).multiplyScalar(0.5);
     this.radius = Math.max(3, max.clone().sub(min).length() / 2);
     this.camera.far = this.radius * 20;
     this.camera.updateProjectionMatrix();
@@ -1053,15 +1049,15 @@ export class BoardScene {
       el.style.display = visible ? '' : 'none';
       if (!visible) continue;
       // Anchored at the board's near left corner: the label ends there, centred on it.
-      const bw = el.offsetWidth;
-      const bh = el.offsetHeight;
+      // Its exact size: offsetWidth rounds, and a label a fraction wider than placed covers its neighbour.
+      const { width: bw, height: bh } = el.getBoundingClientRect();
       const px = ((p.x + 1) / 2) * w;
       const x = Math.min(Math.max(0, right ? px : px - bw), Math.max(0, w - bw));
       shown.push({ el, box: { x, y: ((1 - p.y) / 2) * h - bh / 2, w: bw, h: bh } });
     }
     const boxes = placeLabels(
       shown.map((s) => s.box),
-      h,
+      { w, h },
       this.focusedBoardBox(w, h),
     );
     shown.forEach(({ el }, i) => (el.style.transform = `translate(${boxes[i].x}px, ${boxes[i].y}px)`));
