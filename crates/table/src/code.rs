@@ -1,0 +1,102 @@
+//! The one list of error codes every host answers with (`{"error": {"code", "message"}}`
+//! on the server, the same `code` from the WebAssembly module). Each host maps a code to
+//! its transport in one place (the server: `server/error.rs`, to an HTTP status).
+
+use serde::Serialize;
+
+/// What kind of request failed; serialized `snake_case` (docs/api.md, "Errors").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ErrorCode {
+    /// Not a request of this interface: bad JSON, a missing or malformed field.
+    BadRequest,
+    BadSetup,
+    BadPosition,
+    BadRecord,
+    IllegalMove,
+    GameOver,
+    NotYourTurn,
+    NotYourSeat,
+    NothingToTakeBack,
+    NoOffer,
+    NoClaim,
+    /// The engine does not help the players of an online game while it runs.
+    NoEngineHelp,
+    GameInProgress,
+    UnknownGame,
+    NoSuchLesson,
+    NotFound,
+    /// A depth, size, ply or time outside what is accepted.
+    OutOfRange,
+    TooLarge,
+    RateLimited,
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 20] = [
+        ErrorCode::BadRequest,
+        ErrorCode::BadSetup,
+        ErrorCode::BadPosition,
+        ErrorCode::BadRecord,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::NotYourTurn,
+        ErrorCode::NotYourSeat,
+        ErrorCode::NothingToTakeBack,
+        ErrorCode::NoOffer,
+        ErrorCode::NoClaim,
+        ErrorCode::NoEngineHelp,
+        ErrorCode::GameInProgress,
+        ErrorCode::UnknownGame,
+        ErrorCode::NoSuchLesson,
+        ErrorCode::NotFound,
+        ErrorCode::OutOfRange,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::Internal,
+    ];
+
+    /// The code as written in answers.
+    pub fn id(self) -> &'static str {
+        match self {
+            ErrorCode::BadRequest => "bad_request",
+            ErrorCode::BadSetup => "bad_setup",
+            ErrorCode::BadPosition => "bad_position",
+            ErrorCode::BadRecord => "bad_record",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::NothingToTakeBack => "nothing_to_take_back",
+            ErrorCode::NoOffer => "no_offer",
+            ErrorCode::NoClaim => "no_claim",
+            ErrorCode::NoEngineHelp => "no_engine_help",
+            ErrorCode::GameInProgress => "game_in_progress",
+            ErrorCode::UnknownGame => "unknown_game",
+            ErrorCode::NoSuchLesson => "no_such_lesson",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::OutOfRange => "out_of_range",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_what_serde_writes_and_all_differ() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{}\"", code.id()));
+            assert!(seen.insert(code.id()), "{} twice", code.id());
+        }
+    }
+}
