@@ -1,18 +1,15 @@
-//! Games whose variant is chosen at run time: [`AnyGame`], a closed enum over the four
-//! [`Game<P>`] types, and the one place that turns a [`Setup`] into a concrete position
-//! type. Callers that need the position type match once with [`dispatch!`] (or
-//! [`with_position_type!`] when they have only a setup) and run generic code.
+//! Games whose variant is chosen at run time: [`AnyGame`], a closed enum over the
+//! [`Game<P>`] types of the variants listed in `registry.rs`, and the one place that
+//! turns a [`Setup`] into a concrete position type. Callers that need the position type
+//! match once with [`dispatch!`] (or [`with_position_type!`] when they have only a setup)
+//! and run generic code.
 
 use crate::error::{PositionError, RecordError, SetupError};
-use crate::fourfold::FourfoldPosition;
 use crate::game::{Game, GameStatus, Outcome, PlayError, PlayedMove};
 use crate::piece::{Color, PieceKind};
 use crate::position::{MoveSquares, Mover, Position};
-use crate::quadlevel::QuadlevelPosition;
 use crate::record::{self, Record};
 use crate::setup::{Setup, Variant};
-use crate::stacked::StackedPosition;
-use crate::trid::TridPosition;
 
 /// A legal move described for the outside world (without `+`/`#`: finding those would
 /// cost a move generation per legal move; the history has them).
@@ -43,14 +40,47 @@ impl MoveInfo {
     }
 }
 
-/// A game of any variant.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    Stacked(Game<StackedPosition>),
-    Trid(Game<TridPosition>),
-    Quadlevel(Game<QuadlevelPosition>),
-    Fourfold(Game<FourfoldPosition>),
+/// A position type that an [`AnyGame`] can hold.
+pub trait VariantPosition: Position {
+    /// The variant this position type plays.
+    const VARIANT: Variant;
+    fn wrap(game: Game<Self>) -> AnyGame;
 }
+
+/// Generates [`AnyGame`], its conversions and [`VariantPosition`] from the list in
+/// `registry.rs`.
+macro_rules! any_game {
+    (() $($Name:ident => $P:ty, $id:literal, $title:literal;)*) => {
+        /// A game of any variant.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($Name(Game<$P>),)*
+        }
+
+        impl AnyGame {
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(AnyGame::$Name(_) => Variant::$Name,)*
+                }
+            }
+        }
+
+        $(
+            impl VariantPosition for $P {
+                const VARIANT: Variant = Variant::$Name;
+                fn wrap(game: Game<Self>) -> AnyGame {
+                    AnyGame::$Name(game)
+                }
+            }
+            impl From<Game<$P>> for AnyGame {
+                fn from(game: Game<$P>) -> AnyGame {
+                    AnyGame::$Name(game)
+                }
+            }
+        )*
+    };
+}
+crate::variants!(any_game!());
 
 /// Runs `$body` with `$g` bound to the concrete `Game<P>` inside an [`AnyGame`] (by
 /// reference or by mutable reference, as `$game` is given) — the one match over the
@@ -58,11 +88,17 @@ pub enum AnyGame {
 #[macro_export]
 macro_rules! dispatch {
     ($game:expr, $g:ident => $body:expr) => {
+        $crate::variants!($crate::__dispatch_arms!(($game, $g, $body)))
+    };
+}
+
+/// [`dispatch!`]'s match, one arm per variant of the registry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_arms {
+    ((($game:expr, $g:ident, $body:expr)) $($Name:ident => $P:ty, $id:literal, $title:literal;)*) => {
         match $game {
-            $crate::any::AnyGame::Stacked($g) => $body,
-            $crate::any::AnyGame::Trid($g) => $body,
-            $crate::any::AnyGame::Quadlevel($g) => $body,
-            $crate::any::AnyGame::Fourfold($g) => $body,
+            $($crate::any::AnyGame::$Name($g) => $body,)*
         }
     };
 }
@@ -72,50 +108,23 @@ macro_rules! dispatch {
 #[macro_export]
 macro_rules! with_position_type {
     ($variant:expr, $P:ident => $body:expr) => {
+        $crate::variants!($crate::__position_type_arms!(($variant, $P, $body)))
+    };
+}
+
+/// [`with_position_type!`]'s match, one arm per variant of the registry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __position_type_arms {
+    ((($variant:expr, $P:ident, $body:expr)) $($Name:ident => $Pos:ty, $id:literal, $title:literal;)*) => {
         match $variant {
-            $crate::setup::Variant::Stacked => {
-                type $P = $crate::stacked::StackedPosition;
+            $($crate::setup::Variant::$Name => {
+                type $P = $Pos;
                 $body
-            }
-            $crate::setup::Variant::Trid => {
-                type $P = $crate::trid::TridPosition;
-                $body
-            }
-            $crate::setup::Variant::Quadlevel => {
-                type $P = $crate::quadlevel::QuadlevelPosition;
-                $body
-            }
-            $crate::setup::Variant::Fourfold => {
-                type $P = $crate::fourfold::FourfoldPosition;
-                $body
-            }
+            })*
         }
     };
 }
-
-/// A position type that an [`AnyGame`] can hold.
-pub trait VariantPosition: Position {
-    fn wrap(game: Game<Self>) -> AnyGame;
-}
-
-macro_rules! variant_position {
-    ($P:ty, $arm:ident) => {
-        impl VariantPosition for $P {
-            fn wrap(game: Game<Self>) -> AnyGame {
-                AnyGame::$arm(game)
-            }
-        }
-        impl From<Game<$P>> for AnyGame {
-            fn from(game: Game<$P>) -> AnyGame {
-                AnyGame::$arm(game)
-            }
-        }
-    };
-}
-variant_position!(StackedPosition, Stacked);
-variant_position!(TridPosition, Trid);
-variant_position!(QuadlevelPosition, Quadlevel);
-variant_position!(FourfoldPosition, Fourfold);
 
 impl AnyGame {
     /// A new game from the standard start, or from a position string.
@@ -133,14 +142,6 @@ impl AnyGame {
         with_position_type!(setup.variant(), P => make::<P>(setup, position))
     }
 
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Stacked(_) => Variant::Stacked,
-            AnyGame::Trid(_) => Variant::Trid,
-            AnyGame::Quadlevel(_) => Variant::Quadlevel,
-            AnyGame::Fourfold(_) => Variant::Fourfold,
-        }
-    }
     pub fn setup(&self) -> Setup {
         dispatch!(self, g => g.position().setup())
     }
@@ -310,4 +311,25 @@ pub fn legal_tokens(setup: &Setup, position: Option<&str>) -> Result<Vec<String>
             .collect())
     }
     with_position_type!(setup.variant(), P => tokens::<P>(setup, position))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The registry's parts agree: each variant maps to a position type of that variant,
+    /// and a game of it reports it.
+    #[test]
+    fn every_variant_maps_to_its_own_position_type() {
+        fn variant_of<P: VariantPosition>() -> Variant {
+            P::VARIANT
+        }
+        for v in Variant::ALL {
+            assert_eq!(with_position_type!(v, P => variant_of::<P>()), v);
+            let game = AnyGame::new(&Setup::standard(v), None).unwrap();
+            assert_eq!(game.variant(), v);
+            assert_eq!(game.setup().variant(), v);
+            assert_eq!(dispatch!(&game, g => g.position().setup().variant()), v);
+        }
+    }
 }

@@ -29,7 +29,8 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::UnknownVariant(v) => write!(
                 f,
-                "unknown variant {v:?} (expected stacked, trid, quadlevel or fourfold)"
+                "unknown variant {v:?} (expected {})",
+                Variant::ids_in_words()
             ),
             SetupError::UnknownRuleSet(r) => write!(
                 f,

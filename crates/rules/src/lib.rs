@@ -26,6 +26,7 @@ pub mod piece;
 pub mod position;
 pub mod position_string;
 pub mod quadlevel;
+pub mod registry;
 pub mod record;
 pub mod screen;
 pub mod setup;

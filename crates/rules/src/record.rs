@@ -302,7 +302,7 @@ fn strip_move_number(word: &str) -> &str {
 pub fn record_setup(record: &Record) -> Result<Setup, RecordError> {
     let variant_tag = record.tag("Variant").ok_or_else(|| RecordError::Tag {
         tag: "Variant".into(),
-        reason: "missing (stacked, trid, quadlevel or fourfold)".into(),
+        reason: format!("missing ({})", Variant::ids_in_words()),
     })?;
     let variant: Variant = if variant_tag == FOURFOLD_PUBLIC_VARIANT {
         Variant::Fourfold

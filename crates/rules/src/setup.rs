@@ -4,46 +4,51 @@ use crate::error::SetupError;
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "lowercase")
-)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum Variant {
-    Stacked,
-    Trid,
-    Quadlevel,
-    Fourfold,
+/// Generates [`Variant`] from the list in `registry.rs`.
+macro_rules! variant_enum {
+    (() $($Name:ident => $P:ty, $id:literal, $title:literal;)*) => {
+        /// One of the games (the list: `registry.rs`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize),
+            serde(rename_all = "lowercase")
+        )]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        pub enum Variant {
+            $($Name,)*
+        }
+
+        impl Variant {
+            /// Every variant, in the registry's order (the opening screen's).
+            pub const ALL: [Variant; [$($id),*].len()] = [$(Variant::$Name),*];
+
+            /// The identifier used in records, the protocol and the API.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Variant::$Name => $id,)*
+                }
+            }
+
+            /// The name shown to players.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Variant::$Name => $title,)*
+                }
+            }
+        }
+    };
 }
+crate::variants!(variant_enum!());
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
-        Variant::Stacked,
-        Variant::Trid,
-        Variant::Quadlevel,
-        Variant::Fourfold,
-    ];
-
-    /// The identifier used in records, the protocol and the API.
-    pub fn id(self) -> &'static str {
-        match self {
-            Variant::Stacked => "stacked",
-            Variant::Trid => "trid",
-            Variant::Quadlevel => "quadlevel",
-            Variant::Fourfold => "fourfold",
-        }
-    }
-
-    /// The name shown to players.
-    pub fn title(self) -> &'static str {
-        match self {
-            Variant::Stacked => "Stacked Boards",
-            Variant::Trid => "Tri-D",
-            Variant::Quadlevel => "Quadlevel",
-            Variant::Fourfold => "Fourfold",
+    /// The identifiers for people: `stacked, trid, quadlevel or fourfold`.
+    pub fn ids_in_words() -> String {
+        let ids = Variant::ALL.map(Variant::id);
+        match ids.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
         }
     }
 
@@ -336,6 +341,14 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn the_identifiers_in_words_name_every_variant() {
+        assert_eq!(
+            Variant::ids_in_words(),
+            "stacked, trid, quadlevel or fourfold"
+        );
+    }
 
     #[test]
     fn setup_rejects_options_of_other_variants() {

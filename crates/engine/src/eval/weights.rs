@@ -285,17 +285,7 @@ impl Committed {
 /// The committed weights of a setup (Tri-D: of its rule set), for a caller that knows the
 /// setup only at run time: the engine's `Weights` option, the book's margin.
 pub fn committed_for(setup: &Setup) -> &'static Committed {
-    use rules::fourfold::FourfoldPosition;
-    use rules::quadlevel::QuadlevelPosition;
-    use rules::stacked::StackedPosition;
-    use rules::trid::TridPosition;
-    let rules = setup.rules();
-    match setup.variant() {
-        Variant::Stacked => StackedPosition::committed_for(rules),
-        Variant::Trid => TridPosition::committed_for(rules),
-        Variant::Quadlevel => QuadlevelPosition::committed_for(rules),
-        Variant::Fourfold => FourfoldPosition::committed_for(rules),
-    }
+    rules::with_position_type!(setup.variant(), P => P::committed_for(setup.rules()))
 }
 
 /// A position type whose evaluation is a weighted sum of terms.
