@@ -15,14 +15,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, withProbes, flatView, OUT, playFlat, serveSite, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await withProbes(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }));
 });
 
 after(async () => {

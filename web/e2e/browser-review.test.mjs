@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, withProbes, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'target/wasm/spacechess.wasm'));
@@ -28,7 +28,7 @@ before(async () => {
   assert.equal(r.status, 0, r.stderr);
   server = await serveSite(site);
   base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await withProbes(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }));
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   context.on('request', (req) => requests.push(req.url()));
   page = await context.newPage();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, OUT, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, withProbes, OUT, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'target/wasm/spacechess.wasm'));
@@ -36,6 +36,7 @@ before(async () => {
     headless: true,
     viewport: { width: 1280, height: 800 },
   });
+  await withProbes(context);
   // The context sees the service worker's requests too.
   context.on('request', (req) => requests.push(req.url()));
   page = context.pages()[0] ?? (await context.newPage());

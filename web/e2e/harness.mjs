@@ -1,6 +1,6 @@
 // Shared helpers for the browser tests: start the real server on a free port with a fresh
 // data directory, launch Debian's Chromium headless with software WebGL, and small
-// page helpers built on the app's test hook (window.__spacechess).
+// page helpers built on the app's test hook (window.__spacechess, injected: probes.mjs).
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { withProbes } from './probes.mjs';
+
+export { withProbes };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const OUT = join(here, 'out');
@@ -96,8 +99,9 @@ export async function startServer({ port = 0, data = mkdtempSync(join(tmpdir(), 
   };
 }
 
+/** Chromium with the probes (window.__spacechess) in every page it opens (probes.mjs). */
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return withProbes(await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
 }
 
 /** A fresh anonymous player id (docs/api.md, "Players and seats"). */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, OUT, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, withProbes, OUT, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'web/dist/spacechess.wasm'));
@@ -27,6 +27,7 @@ before(async () => {
     headless: true,
     viewport: { width: 1280, height: 800 },
   });
+  await withProbes(context);
   context.on('request', (req) => requests.push(new URL(req.url()).pathname));
   page = context.pages()[0] ?? (await context.newPage());
   watchPage(page);

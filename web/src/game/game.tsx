@@ -19,7 +19,7 @@ import { Record } from './record';
 import { DownloadRecord, EvalGraph, ImportRecord, Material, ReviewControls } from './review-panel';
 import { GameSession, type PanelTab, type SceneModule } from './session';
 import { Connection, MessageLine, Status, ThinkingLine, Title } from './status';
-import { installTestHook } from './test-hook';
+import { offerToProbes } from './probe-port';
 
 export interface GameScreenOptions {
   saved: SavedGame;
@@ -163,7 +163,7 @@ export class GameScreen {
   ) {
     this.session = new GameSession(options.saved, options.loadScene, options.initial, options.host);
     if (options.review) this.session.openForReview();
-    installTestHook(this.session);
+    offerToProbes(this.session);
     host.replaceChildren();
     render(<Game session={this.session} onNewGame={options.onNewGame} />, host);
   }

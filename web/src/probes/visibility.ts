@@ -1,3 +1,4 @@
+// A probe of the browser tests (built apart from the app: see index.ts).
 // How much of a piece the boards let the camera show, measured on the rendered picture
 // (for the browser tests of "nothing hidden"): the piece is painted one flat, loud colour
 // and the scene without the other pieces is drawn with and without it, and it alone on an
@@ -5,7 +6,7 @@
 // at least half as much as it does on the empty scene, so a piece behind an opaque square
 // counts as hidden and one behind two veils of glass as faint.
 
-import { Mesh, MeshBasicMaterial, WebGLRenderTarget, type Camera, type Material, type Object3D, type Scene, type WebGLRenderer } from 'three';
+import { MeshBasicMaterial, WebGLRenderTarget, type Camera, type Material, type Mesh, type Object3D, type Scene, type WebGLRenderer } from 'three';
 
 const WIDTH = 480;
 const PAINT = new MeshBasicMaterial({ color: 0xff00ff });
@@ -31,7 +32,8 @@ export function visibleFraction(renderer: WebGLRenderer, scene: Scene, camera: C
   };
   const shown = layers.map((l) => l.visible);
   const siblings = piece.parent ? piece.parent.children.map((c) => c.visible) : [];
-  const mesh = piece instanceof Mesh ? piece : null;
+  // By its flag: this module is built apart from the app, with its own copy of three.js.
+  const mesh = (piece as Partial<Mesh>).isMesh ? (piece as Mesh) : null;
   const material = mesh?.material as Material | undefined;
   if (mesh) mesh.material = PAINT;
   try {
