@@ -44,7 +44,7 @@ describe.skipIf(!haveWasm)('the browser host', () => {
     const back = await g.link.takeback();
     expect(back.ply).toBe(2);
     await expect(g.link.move(back.legal_moves[0].token, 1)).rejects.toMatchObject({ code: 'not_your_turn' });
-    await expect(g.link.move('Zz9', back.ply)).rejects.toMatchObject({ code: 'illegal-move' });
+    await expect(g.link.move('Zz9', back.ply)).rejects.toMatchObject({ code: 'illegal_move' });
     const over = await g.link.resign('white');
     expect(over.status).toBe('over');
     expect(over.result).toMatchObject({ winner: 'black', reason: 'resignation' });

@@ -93,7 +93,7 @@ describe.skipIf(!haveWasm)('the WebAssembly module', () => {
 
   it('names what is wrong with a request', () => {
     const answer = wasm.call({ op: 'new_game', setup: { variant: 'stacked' }, position: 'not a position' });
-    expect('error' in answer && answer.error.code).toBe('bad-position');
+    expect('error' in answer && answer.error.code).toBe('bad_position');
     expect(() => unwrap(answer)).toThrow(/not a position/);
   });
 
@@ -111,10 +111,10 @@ describe.skipIf(!haveWasm)('the WebAssembly module', () => {
     expect(played.turn).toBe('black');
     const refused = client.call({ op: 'play', game: game.game, move: 'nonsense' });
     await expect(refused).rejects.toBeInstanceOf(WasmError);
-    await expect(refused).rejects.toMatchObject({ code: 'illegal-move' });
+    await expect(refused).rejects.toMatchObject({ code: 'illegal_move' });
     client.restart();
     // A fresh worker: the open games went with the old one.
-    await expect(client.call({ op: 'state', game: game.game })).rejects.toMatchObject({ code: 'no-such-game' });
+    await expect(client.call({ op: 'state', game: game.game })).rejects.toMatchObject({ code: 'unknown_game' });
     client.restart();
   });
 

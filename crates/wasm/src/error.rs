@@ -1,39 +1,24 @@
-//! Errors answered to the caller: a stable code for programs and a message for people
+//! Errors answered to the caller: a stable code for programs (the table's
+//! [`ErrorCode`], the one list the server answers with too) and a message for people
 //! that names the rejected input.
 
+use rules::any::NewGameError;
 use rules::{MoveError, PlayError, PositionError, RecordError, SetupError};
 use serde::Serialize;
 use std::fmt;
-
-/// What kind of request failed, as the `code` of an error answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Code {
-    /// Not JSON, or not a request of this interface.
-    BadRequest,
-    BadSetup,
-    BadPosition,
-    BadRecord,
-    IllegalMove,
-    GameOver,
-    NothingToUndo,
-    NoSuchGame,
-    /// A depth, size or time outside what the module accepts.
-    OutOfRange,
-    NoSuchLesson,
-    /// A defect in the rules' own tables (a lesson or a rules page that cannot be built).
-    Internal,
-}
+use table::ErrorCode;
 
 /// A failed request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ModuleError"))]
 pub struct Error {
-    pub code: Code,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl Error {
-    pub fn new(code: Code, message: impl Into<String>) -> Error {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
         Error {
             code,
             message: message.into(),
@@ -60,33 +45,42 @@ pub fn quoted(text: &str) -> String {
 
 impl From<SetupError> for Error {
     fn from(e: SetupError) -> Error {
-        Error::new(Code::BadSetup, e.to_string())
+        Error::new(ErrorCode::BadSetup, e.to_string())
     }
 }
 
 impl From<PositionError> for Error {
     fn from(e: PositionError) -> Error {
-        Error::new(Code::BadPosition, e.to_string())
+        Error::new(ErrorCode::BadPosition, e.to_string())
     }
 }
 
 impl From<RecordError> for Error {
     fn from(e: RecordError) -> Error {
-        Error::new(Code::BadRecord, e.to_string())
+        Error::new(ErrorCode::BadRecord, e.to_string())
     }
 }
 
 impl From<MoveError> for Error {
     fn from(e: MoveError) -> Error {
-        Error::new(Code::IllegalMove, e.to_string())
+        Error::new(ErrorCode::IllegalMove, e.to_string())
     }
 }
 
 impl From<PlayError> for Error {
     fn from(e: PlayError) -> Error {
         match e {
-            PlayError::GameOver(_) => Error::new(Code::GameOver, e.to_string()),
+            PlayError::GameOver(_) => Error::new(ErrorCode::GameOver, e.to_string()),
             PlayError::Move(e) => e.into(),
+        }
+    }
+}
+
+impl From<NewGameError> for Error {
+    fn from(e: NewGameError) -> Error {
+        match e {
+            NewGameError::Setup(e) => e.into(),
+            NewGameError::Position(e) => e.into(),
         }
     }
 }

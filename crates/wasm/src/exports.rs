@@ -88,7 +88,7 @@ pub extern "C" fn sc_call(request: u32) -> u32 {
     let answer = match buffers().take(request) {
         Some(bytes) => service().answer(&bytes),
         None => format!(
-            r#"{{"error":{{"code":"bad-request","message":"no request buffer {request}"}}}}"#
+            r#"{{"error":{{"code":"bad_request","message":"no request buffer {request}"}}}}"#
         )
         .into_bytes(),
     };
@@ -124,7 +124,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
         assert_eq!(v["ok"]["nodes"], 3596, "{answer}");
         let answer = call(r#"{"op":"nonsense"}"#);
-        assert!(answer.contains(r#""code":"bad-request""#), "{answer}");
+        assert!(answer.contains(r#""code":"bad_request""#), "{answer}");
         assert!(sc_call(12345) != 0);
     }
 }

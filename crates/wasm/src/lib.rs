@@ -8,6 +8,8 @@
 //! the worker.
 
 pub mod buffers;
+#[cfg(test)]
+mod contract;
 pub mod error;
 pub mod exports;
 pub mod protocol;

@@ -8,42 +8,46 @@ use serde::{Deserialize, Serialize};
 
 /// A variant, rule set and options by their identifiers (as in the API and records).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
+    #[cfg_attr(test, ts(as = "rules::Variant"))]
     pub variant: String,
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub rules: Option<String>,
-    #[serde(default)]
-    pub options: Vec<String>,
+    #[cfg_attr(test, ts(optional))]
+    pub options: Option<Vec<String>>,
 }
 
 /// How far a search may go. Unset bounds do not apply; with none set, the engine's
 /// 15-second cap does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SearchLimits {
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub depth: Option<u32>,
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub movetime_ms: Option<u64>,
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub nodes: Option<u64>,
     /// Seed of the variety between near-equal moves (0 or unset: deterministic, no variety).
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub seed: Option<u64>,
     /// Transposition table size (default 16 MB).
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub hash_mb: Option<usize>,
     /// The side to move's game clock: its time left, and the increment per move. The
     /// engine then budgets its time as on the server.
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub clock_ms: Option<u64>,
-    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub increment_ms: Option<u64>,
 }
 
 /// One request.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     /// What a player can choose: variants, rule sets, options, terminations, levels
@@ -52,7 +56,7 @@ pub enum Request {
     /// A new game from the standard start or from a position string.
     NewGame {
         setup: SetupSpec,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         position: Option<String>,
     },
     /// A game from a record (every move replayed, its declared result kept): a game
@@ -66,7 +70,7 @@ pub enum Request {
     /// bad move.
     NewFromRecord {
         record: String,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         record_ply: Option<u64>,
     },
     /// The board after `ply` half-moves (no legal moves), for stepping through a game.
@@ -109,17 +113,17 @@ pub enum Request {
     /// one device have agreed. An accepted offer ends the game.
     OfferDraw {
         game: u32,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         computer: Option<Side>,
     },
     /// Leaf count of the legal move tree (draw rules ignored), optionally per root move.
     Perft {
         setup: SetupSpec,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         position: Option<String>,
         depth: u32,
-        #[serde(default)]
-        divide: bool,
+        #[cfg_attr(test, ts(optional))]
+        divide: Option<bool>,
     },
     /// The engine's bench (fixed positions, fixed depth, one thread); each position is
     /// reported as progress.
@@ -130,18 +134,18 @@ pub enum Request {
     /// progress.
     Search {
         game: u32,
-        #[serde(default)]
-        limits: SearchLimits,
+        #[cfg_attr(test, ts(optional))]
+        limits: Option<SearchLimits>,
     },
     /// The engine's best lines (multi-PV, `lines` of them, 1 to 8, default 3) on the
     /// game's current position, deepened until `limits`; each completed iteration is
     /// reported as progress. For the analysis board.
     Analyse {
         game: u32,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         lines: Option<usize>,
-        #[serde(default)]
-        limits: SearchLimits,
+        #[cfg_attr(test, ts(optional))]
+        limits: Option<SearchLimits>,
     },
     /// Every lesson (the rules' lesson table, as `GET /api/lessons` answers it).
     Lessons,
@@ -164,13 +168,15 @@ pub enum Request {
     Oracle {
         game: u32,
         budget_ms: u64,
-        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        #[cfg_attr(test, ts(type = "number | \"max\""))]
         level: Option<serde_json::Value>,
     },
 }
 
 /// A side, as the API and records name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     White,
@@ -188,6 +194,7 @@ impl From<Side> for rules::Color {
 
 /// A score from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Score {
     /// Centipawns.
@@ -208,6 +215,7 @@ impl From<engine::api::Score> for Score {
 /// A game as it stands: the rules' screen view model (the same one the server sends,
 /// docs/api.md) with the game's handle and its whole history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameState {
     pub game: u32,
     #[serde(flatten)]
@@ -220,6 +228,8 @@ pub struct GameState {
 /// What `new_from_record` answers: the new game, and the evaluation the record wrote
 /// after each of its moves (pawns from White's side; `null` where it wrote none).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "FromRecordState"))]
 pub struct FromRecordView {
     #[serde(flatten)]
     pub state: GameState,
@@ -229,6 +239,7 @@ pub struct FromRecordView {
 /// The board after some half-moves (`position`): the screen without legal moves, and the
 /// material then. The shape of the server's `GET /api/games/{id}/positions/{ply}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionView {
     #[serde(flatten)]
     pub screen: Screen,
@@ -237,6 +248,7 @@ pub struct PositionView {
 
 /// A search's progress after a completed iteration, and its final answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SearchView {
     /// The best move's token (the first of `pv`); none without a legal move.
     pub best: Option<String>,
@@ -249,32 +261,68 @@ pub struct SearchView {
 
 /// One Oracle verdict.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "OracleMove"))]
 pub struct OracleMoveView {
     pub token: String,
     pub score: Score,
     pub depth: u32,
-    /// `eval`, `mate`, `mated`, `draw-repetition` or `allows-repetition`.
-    pub tag: &'static str,
+    pub tag: OracleTag,
     /// Moves to mate for `mate` and `mated`.
     pub mate_in: Option<u32>,
     pub line: Vec<String>,
 }
 
+/// What the Oracle says of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum OracleTag {
+    Eval,
+    Mate,
+    Mated,
+    DrawRepetition,
+    AllowsRepetition,
+}
+
 /// The Oracle's report: every legal move, best first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OracleView {
     pub moves: Vec<OracleMoveView>,
     pub done: bool,
 }
 
+/// The answer envelope: `{"ok": …}` or `{"error": {"code", "message"}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Answer<T> {
+    Ok(T),
+    Error(crate::error::Error),
+}
+
+/// Progress of a long request, sent while it runs (docs/wasm.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Progress<'a> {
+    Search(&'a SearchView),
+    Analysis(&'a LinesView),
+    Oracle(&'a OracleView),
+    Bench(&'a BenchEntryView),
+}
+
 /// One root move's share of a perft count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DivideEntry {
     pub token: String,
     pub nodes: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PerftView {
     pub nodes: u64,
     /// Per root move, when asked for.
@@ -284,6 +332,8 @@ pub struct PerftView {
 
 /// One searched bench position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BenchEntry"))]
 pub struct BenchEntryView {
     /// The setup as text, e.g. `trid (meder)`.
     pub setup: String,
@@ -294,6 +344,7 @@ pub struct BenchEntryView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BenchView {
     pub nodes: u64,
     pub positions: Vec<BenchEntryView>,
@@ -302,12 +353,15 @@ pub struct BenchView {
 
 /// What `export_record` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RecordView {
     pub record: String,
 }
 
 /// What `offer_draw` answers: whether the draw was agreed, and the game afterwards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "DrawState"))]
 pub struct DrawView {
     pub accepted: bool,
     pub game: GameState,
@@ -315,6 +369,8 @@ pub struct DrawView {
 
 /// One of the engine's best lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "EngineLine"))]
 pub struct LineView {
     /// From the side to move's point of view.
     pub score: Score,
@@ -326,6 +382,8 @@ pub struct LineView {
 
 /// An analysis's best lines after one completed iteration, best first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LinesAnswer"))]
 pub struct LinesView {
     pub depth: u32,
     pub nodes: u64,

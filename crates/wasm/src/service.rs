@@ -2,12 +2,12 @@
 //! keeps the open games between requests. Progress of long requests (search, Oracle,
 //! bench) goes to a reporter as JSON text while they run.
 
-use crate::error::{quoted, Code, Error};
+use crate::error::{quoted, Error};
 use crate::protocol::{
-    BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, PerftView, RecordView,
-    Request, SearchLimits, SetupSpec,
+    Answer, BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, PerftView, Progress,
+    RecordView, Request, SearchLimits, SetupSpec,
 };
-use crate::session::{self, Session};
+use crate::session::Session;
 use crate::teach;
 use engine::api::Level;
 use engine::clock::Instant;
@@ -18,27 +18,10 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
+use table::ErrorCode;
 
 /// Receives progress messages (one JSON object each).
 pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
-
-/// Progress of a long request, as sent to the reporter.
-#[derive(Serialize)]
-#[serde(rename_all = "snake_case")]
-enum ProgressMessage<'a> {
-    Search(&'a crate::protocol::SearchView),
-    Analysis(&'a crate::protocol::LinesView),
-    Oracle(&'a crate::protocol::OracleView),
-    Bench(&'a BenchEntryView),
-}
-
-/// The answer envelope: `{"ok": …}` or `{"error": {…}}`.
-#[derive(Serialize)]
-#[serde(rename_all = "snake_case")]
-enum Answer {
-    Ok(Value),
-    Error(Error),
-}
 
 /// At most this many games are open at once (each holds its positions).
 pub const MAX_GAMES: usize = 64;
@@ -53,7 +36,7 @@ pub const MAX_ORACLE_MS: u64 = 600_000;
 pub const DEFAULT_LINES: usize = 3;
 
 pub struct Service {
-    games: BTreeMap<u32, Box<dyn Session>>,
+    games: BTreeMap<u32, Session>,
     next_id: u32,
     report: Reporter,
 }
@@ -70,11 +53,11 @@ impl Service {
     /// Answers one request (JSON bytes) with JSON bytes. Never panics on bad input.
     pub fn answer(&mut self, request: &[u8]) -> Vec<u8> {
         let answer = match parse(request).and_then(|r| self.call(r)) {
-            Ok(v) => Answer::Ok(v),
+            Ok(v) => Answer::<Value>::Ok(v),
             Err(e) => Answer::Error(e),
         };
         serde_json::to_vec(&answer).unwrap_or_else(|e| {
-            format!(r#"{{"error":{{"code":"bad-request","message":"unencodable answer: {e}"}}}}"#)
+            format!(r#"{{"error":{{"code":"bad_request","message":"unencodable answer: {e}"}}}}"#)
                 .into_bytes()
         })
     }
@@ -83,12 +66,12 @@ impl Service {
         match request {
             Request::Catalogue => to_value(&rules::catalogue::catalogue()),
             Request::NewGame { setup, position } => {
-                let s = session::new_game(&setup_of(&setup)?, position.as_deref())?;
+                let s = Session::new_game(&setup_of(&setup)?, position.as_deref())?;
                 self.open(s)
             }
-            Request::ImportRecord { record } => self.open(session::import_record(&record)?),
+            Request::ImportRecord { record } => self.open(Session::import_record(&record)?),
             Request::NewFromRecord { record, record_ply } => {
-                let made = session::from_record(&record, record_ply)?;
+                let made = Session::from_record(&record, record_ply)?;
                 let id = self.open_session(made.session)?;
                 to_value(&FromRecordView {
                     state: self.game(id)?.state(id),
@@ -143,7 +126,7 @@ impl Service {
                     &setup_of(&setup)?,
                     position.as_deref(),
                     depth,
-                    divide,
+                    divide.unwrap_or(false),
                 )?)
             }
             Request::Bench { depth } => {
@@ -151,11 +134,12 @@ impl Service {
                 to_value(&self.bench(depth))
             }
             Request::Search { game, limits } => {
+                let limits = limits.unwrap_or_default();
                 check_limits(&limits)?;
                 let report = self.report.clone();
                 let result = self.game(game)?.search(
                     &limits,
-                    Box::new(move |p| send(&report, &ProgressMessage::Search(p))),
+                    Box::new(move |p| send(&report, &Progress::Search(p))),
                 );
                 to_value(&result)
             }
@@ -171,12 +155,13 @@ impl Service {
                     1,
                     engine::api::MAX_ANALYSIS_LINES as u64,
                 )?;
+                let limits = limits.unwrap_or_default();
                 check_limits(&limits)?;
                 let report = self.report.clone();
                 let result = self.game(game)?.analyse(
                     lines,
                     &limits,
-                    Box::new(move |l| send(&report, &ProgressMessage::Analysis(l))),
+                    Box::new(move |l| send(&report, &Progress::Analysis(l))),
                 );
                 to_value(&result)
             }
@@ -195,7 +180,7 @@ impl Service {
                 let mut last = None;
                 self.game(game)?
                     .oracle(Duration::from_millis(budget_ms), level, &mut |r| {
-                        send(&report, &ProgressMessage::Oracle(r));
+                        send(&report, &Progress::Oracle(r));
                         last = Some(r.clone());
                     });
                 to_value(&last)
@@ -203,16 +188,16 @@ impl Service {
         }
     }
 
-    fn open(&mut self, s: Box<dyn Session>) -> Result<Value, Error> {
+    fn open(&mut self, s: Session) -> Result<Value, Error> {
         let id = self.open_session(s)?;
         to_value(&self.game(id)?.state(id))
     }
 
     /// Keeps a new game and gives its handle.
-    fn open_session(&mut self, s: Box<dyn Session>) -> Result<u32, Error> {
+    fn open_session(&mut self, s: Session) -> Result<u32, Error> {
         if self.games.len() >= MAX_GAMES {
             return Err(Error::new(
-                Code::OutOfRange,
+                ErrorCode::OutOfRange,
                 format!("too many open games ({MAX_GAMES}): close one first"),
             ));
         }
@@ -222,14 +207,11 @@ impl Service {
         Ok(id)
     }
 
-    fn game(&self, id: u32) -> Result<&dyn Session, Error> {
-        self.games
-            .get(&id)
-            .map(|g| g.as_ref())
-            .ok_or_else(|| no_such_game(id))
+    fn game(&self, id: u32) -> Result<&Session, Error> {
+        self.games.get(&id).ok_or_else(|| no_such_game(id))
     }
 
-    fn game_mut(&mut self, id: u32) -> Result<&mut Box<dyn Session>, Error> {
+    fn game_mut(&mut self, id: u32) -> Result<&mut Session, Error> {
         self.games.get_mut(&id).ok_or_else(|| no_such_game(id))
     }
 
@@ -244,7 +226,7 @@ impl Service {
                 best: e.result.best.clone(),
                 elapsed_ms: e.result.elapsed.as_millis() as u64,
             };
-            send(&self.report, &ProgressMessage::Bench(&entry));
+            send(&self.report, &Progress::Bench(&entry));
             positions.push(entry);
         });
         BenchView {
@@ -258,7 +240,7 @@ impl Service {
 fn parse(request: &[u8]) -> Result<Request, Error> {
     serde_json::from_slice(request).map_err(|e| {
         Error::new(
-            Code::BadRequest,
+            ErrorCode::BadRequest,
             format!(
                 "bad request ({e}): {}",
                 quoted(&String::from_utf8_lossy(request))
@@ -268,7 +250,8 @@ fn parse(request: &[u8]) -> Result<Request, Error> {
 }
 
 fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
-    serde_json::to_value(v).map_err(|e| Error::new(Code::BadRequest, format!("unencodable: {e}")))
+    serde_json::to_value(v)
+        .map_err(|e| Error::new(ErrorCode::BadRequest, format!("unencodable: {e}")))
 }
 
 fn send<T: Serialize>(report: &Reporter, message: &T) {
@@ -278,7 +261,7 @@ fn send<T: Serialize>(report: &Reporter, message: &T) {
 }
 
 fn no_such_game(id: u32) -> Error {
-    Error::new(Code::NoSuchGame, format!("no open game {id}"))
+    Error::new(ErrorCode::UnknownGame, format!("no open game {id}"))
 }
 
 fn check_limits(limits: &SearchLimits) -> Result<(), Error> {
@@ -296,7 +279,7 @@ fn within(field: &str, value: u64, min: u64, max: u64) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::new(
-            Code::OutOfRange,
+            ErrorCode::OutOfRange,
             format!("{field} {value} is outside {min}..={max}"),
         ))
     }
@@ -316,7 +299,7 @@ fn level_of(level: Option<&Value>) -> Result<Level, Error> {
     };
     parsed.ok_or_else(|| {
         Error::new(
-            Code::OutOfRange,
+            ErrorCode::OutOfRange,
             format!(
                 "level {} is not a look-ahead setting (1 to 6, or \"max\")",
                 quoted(&level.map(Value::to_string).unwrap_or_default())
@@ -326,7 +309,7 @@ fn level_of(level: Option<&Value>) -> Result<Level, Error> {
 }
 
 fn setup_of(spec: &SetupSpec) -> Result<Setup, Error> {
-    let options: Vec<&str> = spec.options.iter().map(String::as_str).collect();
+    let options: Vec<&str> = spec.options.iter().flatten().map(String::as_str).collect();
     Ok(Setup::from_ids(
         &spec.variant,
         spec.rules.as_deref(),

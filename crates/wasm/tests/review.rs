@@ -73,7 +73,7 @@ fn a_past_position_is_the_board_and_material_after_that_ply() {
     assert_eq!(
         error(&mut s, json!({"op": "position", "game": id, "ply": 13})),
         (
-            "out-of-range".to_string(),
+            "bad_request".to_string(),
             "ply 13 is beyond the end of the game (12 half-moves played)".to_string()
         )
     );
@@ -130,7 +130,7 @@ fn a_record_goes_on_from_any_of_its_half_moves_with_its_evaluations() {
             json!({"op": "new_from_record", "record": record, "record_ply": 7})
         ),
         (
-            "out-of-range".to_string(),
+            "bad_request".to_string(),
             "field \"record_ply\" is 7, but the record has 6 half-moves".to_string()
         )
     );
@@ -151,7 +151,7 @@ fn a_bad_record_names_its_first_bad_move_as_the_server_does() {
     let third = game.played()[2].notation.clone();
     let bad = record.replacen(&third, "Zz9z9", 1);
     let (code, message) = error(&mut s, json!({"op": "new_from_record", "record": bad}));
-    assert_eq!(code, "bad-record");
+    assert_eq!(code, "bad_record");
     // The rules' own message, which the server's `bad_record` answer carries too.
     let expected = match rules::any::import_record(&bad) {
         Err(e) => e.to_string(),
@@ -198,7 +198,7 @@ fn a_flag_ends_the_game_on_time_and_stands_in_the_record() {
     assert_eq!(over["result"]["winner"], "black");
     assert!(over["legal_moves"].as_array().unwrap().is_empty());
     let (code, _) = error(&mut s, json!({"op": "flag", "game": id, "side": "black"}));
-    assert_eq!(code, "game-over");
+    assert_eq!(code, "game_over");
     let record = ok(&mut s, json!({"op": "export_record", "game": id}))["record"]
         .as_str()
         .unwrap()

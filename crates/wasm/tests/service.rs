@@ -61,6 +61,11 @@ fn a_game_is_played_taken_back_and_kept_as_a_record() {
         .find(|m| m["token"] == "Bg1Mf3")
         .unwrap();
     assert_eq!(knight["short_forms"][0], "NMf3");
+    // Moves are played by exact token: a short form or notation is for people, and the
+    // browser matches it to a token itself.
+    let (code, message) = error(&mut s, json!({"op": "play", "game": id, "move": "NMf3"}));
+    assert_eq!(code, "illegal_move");
+    assert!(message.contains("NMf3"), "{message}");
     let m = tokens(&g)[0].clone();
     let after = ok(&mut s, json!({"op": "play", "game": id, "move": m}));
     assert_eq!(after["turn"], "black");
@@ -81,12 +86,12 @@ fn a_game_is_played_taken_back_and_kept_as_a_record() {
     assert_eq!(back["position"], g["position"]);
     assert_eq!(
         error(&mut s, json!({"op": "undo", "game": id})).0,
-        "nothing-to-undo"
+        "nothing_to_take_back"
     );
     ok(&mut s, json!({"op": "close", "game": id}));
     assert_eq!(
         error(&mut s, json!({"op": "state", "game": id})).0,
-        "no-such-game"
+        "unknown_game"
     );
 }
 
@@ -119,7 +124,7 @@ fn a_mate_ends_the_game_and_no_move_is_offered() {
         &mut s,
         json!({"op": "play", "game": over["game"], "move": "Th8Mh8"}),
     );
-    assert_eq!(code, "game-over");
+    assert_eq!(code, "game_over");
 }
 
 #[test]
@@ -157,16 +162,17 @@ fn a_resignation_stands_in_the_record_and_cannot_be_taken_back() {
     assert_eq!(over["result"]["winner"], "white");
     assert_eq!(over["result"]["reason"], "resignation");
     assert!(over["legal_moves"].as_array().unwrap().is_empty());
+    // A declared result stands: taking back is refused as the server refuses it.
     assert_eq!(
         error(&mut s, json!({"op": "undo", "game": id})).0,
-        "nothing-to-undo"
+        "game_over"
     );
     assert_eq!(
         error(&mut s, json!({"op": "resign", "game": id, "side": "white"})).0,
-        "game-over"
+        "game_over"
     );
     let (code, message) = error(&mut s, json!({"op": "resign", "game": id, "side": "blue"}));
-    assert_eq!(code, "bad-request");
+    assert_eq!(code, "bad_request");
     assert!(message.contains("blue"), "{message}");
     // The record keeps the declared result; importing it gives the same ended game.
     let record = ok(&mut s, json!({"op": "export_record", "game": id}))["record"]
@@ -192,7 +198,7 @@ fn a_draw_offer_is_agreed_on_one_device_and_judged_by_the_computer() {
     assert_eq!(agreed["game"]["result"]["reason"], "agreement");
     assert_eq!(
         error(&mut s, json!({"op": "offer_draw", "game": id})).0,
-        "game-over"
+        "game_over"
     );
     // Black without its queen, the computer playing White is ahead and declines;
     // playing Black it is behind and accepts.
@@ -298,7 +304,7 @@ fn the_oracle_looks_no_deeper_than_its_setting() {
         &mut s,
         json!({"op": "oracle", "game": g["game"], "budget_ms": 100, "level": 9}),
     );
-    assert_eq!(code, "out-of-range");
+    assert_eq!(code, "out_of_range");
     assert!(message.contains("level 9"), "{message}");
 }
 
@@ -316,25 +322,25 @@ fn the_bench_is_the_engines() {
 fn bad_requests_are_named() {
     let (mut s, _) = service();
     let (code, message) = error(&mut s, json!({"op": "fly"}));
-    assert_eq!(code, "bad-request");
+    assert_eq!(code, "bad_request");
     assert!(message.contains("fly"), "{message}");
     let bytes = s.answer(b"not json at all");
     let text = String::from_utf8(bytes).unwrap();
     assert!(
-        text.contains("bad-request") && text.contains("not json"),
+        text.contains("bad_request") && text.contains("not json"),
         "{text}"
     );
     let (code, message) = error(
         &mut s,
         json!({"op": "new_game", "setup": {"variant": "chess"}}),
     );
-    assert_eq!(code, "bad-setup");
+    assert_eq!(code, "bad_setup");
     assert!(message.contains("chess"), "{message}");
     let (code, message) = error(
         &mut s,
         json!({"op": "new_game", "setup": {"variant": "stacked"}, "position": "xyz"}),
     );
-    assert_eq!(code, "bad-position");
+    assert_eq!(code, "bad_position");
     assert!(message.contains("xyz"), "{message}");
     let g = ok(
         &mut s,
@@ -344,21 +350,21 @@ fn bad_requests_are_named() {
         &mut s,
         json!({"op": "play", "game": g["game"], "move": "Qh9"}),
     );
-    assert_eq!(code, "illegal-move");
+    assert_eq!(code, "illegal_move");
     assert!(message.contains("Qh9"), "{message}");
     let (code, message) = error(
         &mut s,
         json!({"op": "perft", "setup": {"variant": "trid"}, "depth": 99}),
     );
-    assert_eq!(code, "out-of-range");
+    assert_eq!(code, "out_of_range");
     assert!(message.contains("99"), "{message}");
     let (code, _) = error(
         &mut s,
         json!({"op": "import_record", "record": "[Variant \"stacked\"]\n\n1. Zz9"}),
     );
-    assert_eq!(code, "bad-record");
+    assert_eq!(code, "bad_record");
     let (code, _) = error(&mut s, json!({"op": "search", "game": 999}));
-    assert_eq!(code, "no-such-game");
+    assert_eq!(code, "unknown_game");
     let long = "x".repeat(5000);
     let bytes = s.answer(long.as_bytes());
     assert!(

@@ -60,16 +60,16 @@ fn a_wrong_lesson_move_is_missed_and_bad_attempts_are_named() {
         &mut s,
         json!({"op": "check_lesson", "id": id, "moves": ["zz9"]}),
     );
-    assert_eq!(code, "illegal-move");
+    assert_eq!(code, "illegal_move");
     assert!(message.contains("zz9"), "{message}");
     let (code, message) = error(&mut s, json!({"op": "lesson", "id": "no-such"}));
-    assert_eq!(code, "no-such-lesson");
+    assert_eq!(code, "no_such_lesson");
     assert!(message.contains("no-such"), "{message}");
     let (code, _) = error(
         &mut s,
         json!({"op": "check_lesson", "id": id, "moves": vec![right; 9]}),
     );
-    assert_eq!(code, "out-of-range");
+    assert_eq!(code, "out_of_range");
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn every_rules_page_is_the_servers() {
         assert!(page["sections"].as_array().unwrap().len() > 3);
     }
     let (code, message) = error(&mut s, json!({"op": "rules_page", "variant": "chess"}));
-    assert_eq!(code, "bad-setup");
+    assert_eq!(code, "bad_setup");
     assert!(message.contains("chess"), "{message}");
 }
 
@@ -135,5 +135,5 @@ fn analysis_gives_the_best_lines_with_their_notation() {
         &mut s,
         json!({"op": "analyse", "game": g["game"], "lines": 9}),
     );
-    assert_eq!(code, "out-of-range");
+    assert_eq!(code, "out_of_range");
 }

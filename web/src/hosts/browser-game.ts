@@ -6,7 +6,8 @@
 import { ApiError, type GameView, type PositionView, type Side } from '../api';
 import type { DrawAnswer } from '../generated/api';
 import { StoppedError, type Thinker, type WasmClient } from '../wasm/client';
-import { WasmError, type GameState } from '../wasm/protocol';
+import { wasmApiError } from '../wasm/browser-client';
+import type { GameState } from '../wasm/protocol';
 import { GameClock } from './browser-clock';
 import type { GameStore } from './browser-store';
 import {
@@ -37,13 +38,8 @@ export interface BrowserGameDeps {
   now(): number;
 }
 
-/** The module's refusal as the server's API error (bad records and plies as the server names them). */
-export function apiError(e: unknown): unknown {
-  if (!(e instanceof WasmError)) return e;
-  if (e.code === 'bad-record') return new ApiError('bad_record', e.message, 400);
-  if (e.code === 'out-of-range') return new ApiError('bad_request', e.message, 400);
-  return e;
-}
+/** The module's refusal as the server's API error (the same codes: table::ErrorCode). */
+export const apiError = wasmApiError;
 
 const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
 const noop = () => undefined;

@@ -1,10 +1,10 @@
 // The rules module for pages that are not a game (lessons, rules pages, the analysis
 // board): compiled once per page from beside the page, each caller with a worker of its
-// own. Refusals become ApiErrors with the server's codes, so pages show them alike.
+// own. Refusals become ApiErrors (the server's codes), so pages show them alike.
 
 import { ApiError } from '../api';
 import { browserWorker, loadModule, WasmClient } from './client';
-import { WasmError, type ErrorCode } from './protocol';
+import { WasmError } from './protocol';
 
 let compiled: Promise<WebAssembly.Module> | null = null;
 
@@ -29,20 +29,10 @@ export function browserClient(): Promise<WasmClient> {
   return shared;
 }
 
-const CODES: Partial<Record<ErrorCode, [string, number]>> = {
-  'bad-request': ['bad_request', 400],
-  'out-of-range': ['bad_request', 400],
-  'bad-setup': ['bad_setup', 400],
-  'bad-position': ['bad_position', 400],
-  'bad-record': ['bad_record', 400],
-  'illegal-move': ['illegal_move', 400],
-  'game-over': ['game_over', 409],
-  'no-such-lesson': ['unknown_lesson', 404],
-};
-
-/** A module's refusal as the server's (same code names), its message kept; others unchanged. */
+/**
+ * A module's refusal as the server's: the codes are the same list (table::ErrorCode), and
+ * the message is kept; others unchanged. There is no HTTP status: 0.
+ */
 export function wasmApiError(e: unknown): unknown {
-  if (!(e instanceof WasmError)) return e;
-  const [code, status] = CODES[e.code] ?? ['internal', 500];
-  return new ApiError(code, e.message, status);
+  return e instanceof WasmError ? new ApiError(e.code, e.message, 0) : e;
 }
