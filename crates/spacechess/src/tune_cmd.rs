@@ -4,16 +4,13 @@
 use crate::Failure;
 use engine::eval::weights::Weighted;
 use engine::tune::{self, data, Report};
-use rules::fourfold::FourfoldPosition;
-use rules::quadlevel::QuadlevelPosition;
-use rules::stacked::StackedPosition;
-use rules::trid::TridPosition;
 use rules::{RuleSet, Setup, Variant};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct TuneArgs {
-    /// stacked, trid, quadlevel or fourfold
+    /// The variant
+    #[arg(value_parser = variant_ids())]
     pub variant: String,
     /// Tri-D's rule set (federation, meder or stepwise): each has weights of its own,
     /// fitted to its own games
@@ -33,15 +30,14 @@ pub struct TuneArgs {
     pub iterations: usize,
 }
 
+/// The variants' identifiers, from the registry (listed by `--help`, checked by clap).
+fn variant_ids() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Variant::ALL.map(Variant::id))
+}
+
 pub fn run(args: &TuneArgs) -> Result<(), Failure> {
     let setup = Setup::from_ids(&args.variant, args.rules.as_deref(), &[])?;
-    let rules = setup.rules();
-    match setup.variant() {
-        Variant::Stacked => run_for::<StackedPosition>(args, rules),
-        Variant::Trid => run_for::<TridPosition>(args, rules),
-        Variant::Quadlevel => run_for::<QuadlevelPosition>(args, rules),
-        Variant::Fourfold => run_for::<FourfoldPosition>(args, rules),
-    }
+    rules::with_position_type!(setup.variant(), P => run_for::<P>(args, setup.rules()))
 }
 
 fn read(path: &PathBuf) -> Result<String, Failure> {
@@ -89,5 +85,37 @@ fn print_report(r: &Report, before: &[i32]) {
     println!("error after  {:.6}", r.error_after);
     for ((name, new), old) in r.weights.names.iter().zip(&r.weights.values).zip(before) {
         println!("  {name:<24} {old:>6} -> {new:>6}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: TuneArgs,
+    }
+
+    fn parse(variant: &str) -> Result<TuneArgs, String> {
+        Cli::try_parse_from(["tune", variant, "--data", "d.txt", "--out", "w.txt"])
+            .map(|c| c.args)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_variant_is_one_of_the_registry() {
+        for v in Variant::ALL {
+            assert_eq!(parse(v.id()).map(|a| a.variant), Ok(v.id().to_string()));
+        }
+        let Err(e) = parse("chess") else {
+            panic!("chess is no variant")
+        };
+        assert!(e.contains("'chess'"), "{e}");
+        for v in Variant::ALL {
+            assert!(e.contains(v.id()), "{e}");
+        }
     }
 }
