@@ -307,25 +307,18 @@ pub fn start_oracle(
 
 /// The evaluation of the current position in pawns from White's side, for the move
 /// record: a short search (depth 5, at most 150 ms, one thread), not just the static score.
-/// A finished game scores ±100 for a mate and 0 for a draw.
-pub fn evaluate_for_record(game: &AnyGame) -> f32 {
+/// A finished game scores ±100 for a win (a mate on the board: mate in 0) and 0 for a
+/// draw; a mate found scores as every view shows one ([`Score::pawns_for_white`]).
+pub fn evaluate_for_record(game: &AnyGame) -> f64 {
     if let rules::GameStatus::Over(o) = game.status() {
         return match o.winner {
-            Some(rules::Color::White) => 100.0,
-            Some(rules::Color::Black) => -100.0,
+            Some(rules::Color::White) => MATE_PAWNS,
+            Some(rules::Color::Black) => -MATE_PAWNS,
             None => 0.0,
         };
     }
     let v = short_search_value(game, 5, Duration::from_millis(150));
-    let white = if game.turn() == rules::Color::White {
-        v
-    } else {
-        -v
-    };
-    if score::is_mate(white) {
-        return if white > 0 { 100.0 } else { -100.0 };
-    }
-    (white as f32 / 100.0 * 100.0).round() / 100.0
+    score::to_api(v).pawns_for_white(game.turn())
 }
 
 /// Whether the engine, playing the side to move or its opponent, accepts a draw offer:

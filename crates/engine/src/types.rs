@@ -84,6 +84,28 @@ pub enum Score {
     Mate(i32),
 }
 
+/// A mate in pawns: ±100, less a hundredth per move to the mate, so that a nearer mate
+/// is bigger and every mate outweighs any material.
+pub const MATE_PAWNS: f64 = 100.0;
+
+impl Score {
+    /// This score (from `side`'s point of view) in pawns from White's side, rounded to
+    /// hundredths; a mate in `n` is ±(100 − n/100). The one mapping from scores to the
+    /// pawns people see: every host's views and the move record use it.
+    pub fn pawns_for_white(self, side: rules::Color) -> f64 {
+        let pawns = match self {
+            Score::Cp(cp) => f64::from(cp) / 100.0,
+            Score::Mate(n) if n > 0 => MATE_PAWNS - f64::from(n) * 0.01,
+            Score::Mate(n) => -MATE_PAWNS - f64::from(n) * 0.01,
+        };
+        let pawns = (pawns * 100.0).round() / 100.0;
+        match side {
+            rules::Color::White => pawns,
+            rules::Color::Black => -pawns,
+        }
+    }
+}
+
 /// Search progress, sent after each completed iteration (and periodically).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
