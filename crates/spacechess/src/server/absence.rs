@@ -129,9 +129,8 @@ impl Service {
         if st.game.abort().is_err() {
             return;
         }
-        if let Err(e) = self.store.declare_result(&slot.id, None, "aborted") {
-            eprintln!("spacechess: cannot store an aborted game: {e}");
-            st.game.set_declared(None);
+        if let Err(e) = self.store_declared(&slot.id, st) {
+            eprintln!("spacechess: cannot store an aborted game: {}", e.message);
             return;
         }
         let _ = self.after_change(slot, st, None, None);
@@ -266,13 +265,7 @@ impl Service {
         st.game
             .claim_abandoned(winner)
             .map_err(super::service::play_error)?;
-        if let Err(e) = self
-            .store
-            .declare_result(&slot.id, winner.map(color_id), "abandoned")
-        {
-            st.game.set_declared(None);
-            return Err(e.into());
-        }
+        self.store_declared(&slot.id, &mut st)?;
         Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 }

@@ -50,7 +50,9 @@ impl Service {
         player: &PlayerId,
     ) -> Result<String, ApiError> {
         let keep = st.ply() - count;
-        self.store.truncate_moves(&slot.id, keep as u32)?;
+        st.version = self
+            .store
+            .truncate_moves(&slot.id, st.version, keep as u32)?;
         for _ in 0..count {
             st.game.undo();
             st.evals.pop();
@@ -109,10 +111,7 @@ impl Service {
         player: &PlayerId,
     ) -> Result<String, ApiError> {
         st.game.agree_draw().map_err(play_error)?;
-        if let Err(e) = self.store.declare_result(&slot.id, None, "agreement") {
-            st.game.set_declared(None);
-            return Err(e.into());
-        }
+        self.store_declared(&slot.id, st)?;
         Ok(self.after_change(slot, st, None, Some(player)))
     }
 
@@ -147,13 +146,7 @@ impl Service {
             (Mode::Online, _) => sides[0],
         };
         st.game.resign(side).map_err(play_error)?;
-        if let Err(e) =
-            self.store
-                .declare_result(&slot.id, Some(color_id(side.opposite())), "resignation")
-        {
-            st.game.set_declared(None);
-            return Err(e.into());
-        }
+        self.store_declared(&slot.id, &mut st)?;
         Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
 
@@ -233,7 +226,7 @@ impl Service {
     /// Forgets a game: stops its engines and removes it from memory and the store.
     pub fn delete(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
-        {
+        let version = {
             let mut st = Self::lock(&slot);
             self.seated(&slot.id, &mut st, player)?;
             if st.online_running() && !st.seats.any_open() {
@@ -244,10 +237,11 @@ impl Service {
             st.stop_engines();
             st.oracle_budget = None;
             st.epoch += 1;
-        }
+            st.version
+        };
         self.games().remove(id);
         self.analyses.forget_game(id);
-        self.store.delete_game(id)?;
+        self.store.delete_game(id, version)?;
         Ok(())
     }
 }

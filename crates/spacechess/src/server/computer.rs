@@ -274,8 +274,9 @@ impl Service {
             return;
         }
         st.evals[ply] = Some(eval);
-        if let Err(e) = self.store.set_eval(&slot.id, ply as u32, eval) {
-            eprintln!("spacechess: cannot store an evaluation: {e}");
+        match self.store.set_eval(&slot.id, st.version, ply as u32, eval) {
+            Ok(v) => st.version = v,
+            Err(e) => eprintln!("spacechess: cannot store an evaluation: {e}"),
         }
         st.touch_history(ply);
         let _ = slot
@@ -373,7 +374,7 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&svc.create(req, &me, "c").unwrap()).unwrap();
         let id = g["id"].as_str().unwrap().to_string();
         // The disk is "full" for every move from the computer's reply on.
-        svc.store.fail_moves_from.store(1, Ordering::SeqCst);
+        fixture.faults.fail_moves_from.store(1, Ordering::SeqCst);
         let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
         svc.play(&id, &token, Some(0), &me, "c").unwrap();
         // Bounded waits (they fail the test rather than hang it).
@@ -387,12 +388,15 @@ mod tests {
             panic!("never: {what}");
         };
         wait_until("the store failed twice (a first try and a retry)", &|| {
-            svc.store.failed_writes.load(Ordering::SeqCst) >= 2
+            fixture.faults.failed_writes.load(Ordering::SeqCst) >= 2
         });
         let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap();
         assert_eq!(v["ply"], 1, "not stored, so not played: {v}");
         // Space is back: the retry stores and plays the move.
-        svc.store.fail_moves_from.store(u32::MAX, Ordering::SeqCst);
+        fixture
+            .faults
+            .fail_moves_from
+            .store(u32::MAX, Ordering::SeqCst);
         wait_until("the computer's move is played", &|| {
             serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
                 == 2

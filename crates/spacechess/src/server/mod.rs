@@ -17,6 +17,7 @@ mod error;
 pub mod fuzzing;
 mod inspect;
 mod json_errors;
+mod kinds;
 mod lessons;
 mod limits;
 mod listen;
@@ -265,7 +266,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     std::fs::create_dir_all(&data)
         .map_err(|e| Failure(format!("cannot create {}: {e}", data.display())))?;
     let db = data.join("games.sqlite");
-    let store = store::Store::open(&db)
+    let store = store::SqliteStore::open(&db)
         .map_err(|e| Failure(format!("cannot open {}: {e}", db.display())))?;
     let addr: SocketAddr = format!("{}:{}", args.bind, args.port)
         .parse()

@@ -9,11 +9,10 @@ use super::routes::{AppState, JsonText};
 use super::seats::Seats;
 use super::service::{Mode, Service};
 use super::store::GameSummary;
-use super::view::{self, parse_color, HolderView, LevelView};
+use super::view::{self, HolderView, LevelView};
 use axum::extract::{Extension, Query, State};
-use engine::api::Level;
 use rules::screen::{ResultView, Side, Status};
-use rules::{Color, GameStatus, Outcome, Setup, Termination, Variant};
+use rules::{Color, GameStatus, Setup, Variant};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -89,15 +88,6 @@ fn parse_limit(text: Option<&String>) -> Result<u32, ApiError> {
     }
 }
 
-/// The stored result of a game row, if it has one.
-fn stored_outcome(g: &GameSummary) -> Option<Outcome> {
-    let termination = Termination::from_id(g.result_reason.as_deref()?)?;
-    Some(Outcome {
-        winner: g.result_winner.as_deref().and_then(parse_color),
-        termination,
-    })
-}
-
 impl Service {
     /// One page of `player`'s games (see the module's comment).
     pub fn my_games(
@@ -131,12 +121,8 @@ impl Service {
                 return None;
             }
         };
-        let mode = Mode::from_id(&g.mode).unwrap_or(Mode::Computer);
-        let human = g
-            .human
-            .as_deref()
-            .and_then(parse_color)
-            .unwrap_or(Color::White);
+        let mode = g.mode;
+        let human = g.human.unwrap_or(Color::White);
         let seats = Seats::from_stored(
             mode,
             human,
@@ -150,7 +136,7 @@ impl Service {
         };
         let outcome = if g.finished {
             // A game over before results were stored: its own replay says how.
-            stored_outcome(g).or_else(|| {
+            g.result.or_else(|| {
                 let slot = self.slot(&g.id).ok()?;
                 let status = Self::lock(&slot).game.status();
                 match status {
@@ -161,7 +147,6 @@ impl Service {
         } else {
             None
         };
-        let level = g.level.as_deref().and_then(Level::from_id);
         Some(MyGame {
             id: g.id.clone(),
             variant: setup.variant(),
@@ -170,7 +155,7 @@ impl Service {
             mode,
             you: you.into_iter().map(Side::from).collect(),
             opponent,
-            level: level.filter(|_| mode == Mode::Computer).map(LevelView),
+            level: g.level.filter(|_| mode == Mode::Computer).map(LevelView),
             status: if outcome.is_some() {
                 Status::Over
             } else {

@@ -73,8 +73,9 @@ impl Service {
         }
         let mut seats = st.seats.clone();
         *seats.get_mut(side) = Holder::Player(player.clone());
-        let (w, b) = seats.to_stored();
-        self.store.set_seats(&slot.id, w, b, st.invite.clone())?;
+        st.version = self
+            .store
+            .set_seats(&slot.id, st.version, &st.stored_seats(&seats))?;
         st.seats = seats;
         Ok(self.after_change(&slot, &mut st, None, Some(player)))
     }
@@ -98,8 +99,9 @@ impl Service {
             let game = self.agree_draw(slot, st, player)?;
             return Ok(view::draw_answer(true, game));
         }
-        self.store
-            .set_offer(&slot.id, Some((kind.id(), color_id(side))))?;
+        st.version = self
+            .store
+            .set_offer(&slot.id, st.version, Some((kind, side)))?;
         st.offer = Some((kind, side));
         let game = self.after_change(slot, st, None, Some(player));
         Ok(match kind {
@@ -129,7 +131,7 @@ impl Service {
             ));
         };
         if !accept {
-            self.store.set_offer(&slot.id, None)?;
+            st.version = self.store.set_offer(&slot.id, st.version, None)?;
             st.offer = None;
             let game = self.after_change(&slot, &mut st, None, Some(player));
             let _ = slot.events.send(view::declined_message(kind, from).into());
@@ -141,7 +143,7 @@ impl Service {
             OfferKind::TakeBack => {
                 let count = super::actions::take_back_count(&st, from);
                 if count == 0 {
-                    self.store.set_offer(&slot.id, None)?;
+                    st.version = self.store.set_offer(&slot.id, st.version, None)?;
                     st.offer = None;
                     return Err(ApiError::nothing_to_take_back(format!(
                         "{} has no move left to take back",

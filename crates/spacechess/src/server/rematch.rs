@@ -14,7 +14,7 @@ use super::error::ApiError;
 use super::players::PlayerId;
 use super::seats::Holder;
 use super::service::{GameSlot, GameState, Mode, NewGame, Service};
-use super::view::{color_id, OfferKind};
+use super::view::OfferKind;
 use rules::Color;
 use std::sync::{Arc, MutexGuard};
 
@@ -22,6 +22,9 @@ use std::sync::{Arc, MutexGuard};
 /// offered it (seated on the side the accepting player does not take).
 pub(super) struct Rematch {
     pub(super) of: String,
+    /// The version of `of` read with the offer: inserting the rematch clears that
+    /// offer, refused if the game changed meanwhile.
+    pub(super) of_version: super::store::Version,
     pub(super) offerer: PlayerId,
 }
 
@@ -54,8 +57,9 @@ impl Service {
             Some((OfferKind::Rematch, from)) if from == side => Ok(st.view_json(&slot.id, player)),
             Some((OfferKind::Rematch, from)) => self.start_rematch(&slot, st, from, player, client),
             _ => {
-                self.store
-                    .set_offer(&slot.id, Some((OfferKind::Rematch.id(), color_id(side))))?;
+                st.version =
+                    self.store
+                        .set_offer(&slot.id, st.version, Some((OfferKind::Rematch, side)))?;
                 st.offer = Some((OfferKind::Rematch, side));
                 Ok(self.after_change(&slot, &mut st, None, Some(player)))
             }
@@ -98,17 +102,22 @@ impl Service {
             moves: Vec::new(),
             evals: Vec::new(),
         };
-        drop(st);
         let rematch = Rematch {
             of: slot.id.clone(),
+            of_version: st.version,
             offerer,
         };
+        drop(st);
         let created = self
             .check_rematch_seat(&rematch.offerer)
             .and_then(|()| self.create_game(req, player, client, Some(&rematch)));
         let mut st = Self::lock(slot);
         let id = match created {
-            Ok((id, _)) => id,
+            // The insert cleared the offer: one change to this game.
+            Ok((id, _)) => {
+                st.version = rematch.of_version + 1;
+                id
+            }
             // Another copy of this game (evicted from memory and loaded again meanwhile)
             // made the rematch first: the store refused this one.
             Err(e) => self.store.rematch_of(&slot.id)?.ok_or(e)?,

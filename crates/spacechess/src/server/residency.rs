@@ -5,9 +5,8 @@
 //! after `FORGET_AFTER`, an unfinished one after `FORGET_UNFINISHED_AFTER` (see `run`).
 
 use super::error::ApiError;
-use super::service::{GameSlot, GameState, Service};
+use super::service::{GameSlot, GameState, Mode, Service};
 use super::store::{StoredGame, StoredMove};
-use super::view::parse_color;
 use rules::{Color, Setup};
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,10 +20,10 @@ fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
     }
     // An online game with both players: it aborts if no first move comes, and no
     // analysis board may show its position while it runs.
-    if g.mode == "online" && g.white_player.is_some() && g.black_player.is_some() {
+    if g.mode == Mode::Online && g.white_player.is_some() && g.black_player.is_some() {
         return true;
     }
-    if g.mode != "computer" {
+    if g.mode != Mode::Computer {
         return false;
     }
     let first = match &g.start_position {
@@ -46,12 +45,7 @@ fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
     } else {
         first
     };
-    let human = g
-        .human
-        .as_deref()
-        .and_then(parse_color)
-        .unwrap_or(Color::White);
-    to_move != human
+    to_move != g.human.unwrap_or(Color::White)
 }
 
 /// Whether a game in memory can leave it: nobody watches, nothing runs or waits, and
@@ -128,30 +122,33 @@ mod tests {
     use super::super::limits::LimitConfig;
     use super::super::players::PlayerId;
     use super::super::service::ServiceConfig;
-    use super::super::store::Store;
+    use super::super::store::{GameStore, SqliteStore};
     use super::*;
+    use engine::api::Level;
     use engine::api::Settings;
 
-    fn stored(id: &str, mode: &str, human: &str, clock: bool) -> StoredGame {
+    fn stored(id: &str, mode: Mode, human: Color, clock: bool) -> StoredGame {
         StoredGame {
             id: id.into(),
+            version: 0,
             created_at: 1,
             client: "c".into(),
             variant: "fourfold".into(),
             rules: None,
             options: String::new(),
-            mode: mode.into(),
-            human: Some(human.into()),
-            level: Some("1".into()),
+            mode,
+            human: Some(human),
+            level: Some(Level::Depth(1)),
             initial_ms: clock.then_some(600_000),
             increment_ms: clock.then_some(0),
             start_position: None,
-            declared_winner: None,
-            declared_reason: None,
+            declared: None,
+            result: None,
             finished: false,
             white_player: None,
             black_player: None,
             invite: None,
+            offer: None,
         }
     }
 
@@ -159,22 +156,20 @@ mod tests {
     fn only_games_needing_the_server_load_at_start_and_idle_ones_leave_memory() {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let store = SqliteStore::open(&dir.path().join("db.sqlite")).unwrap();
         // Ids are 32 hex digits, as the service makes them.
         let [computer_turn, player_turn, local, clocked] =
             ["a", "b", "c", "d"].map(|c| c.repeat(32));
-        store
-            .insert_game(&stored(&computer_turn, "computer", "black", false))
-            .unwrap();
-        store
-            .insert_game(&stored(&player_turn, "computer", "white", false))
-            .unwrap();
-        store
-            .insert_game(&stored(&local, "local", "white", false))
-            .unwrap();
-        store
-            .insert_game(&stored(&clocked, "local", "white", true))
-            .unwrap();
+        for (id, mode, human, clock) in [
+            (&computer_turn, Mode::Computer, Color::Black, false),
+            (&player_turn, Mode::Computer, Color::White, false),
+            (&local, Mode::Local, Color::White, false),
+            (&clocked, Mode::Local, Color::White, true),
+        ] {
+            store
+                .insert_game(&stored(id, mode, human, clock), &[])
+                .unwrap();
+        }
         let config = ServiceConfig {
             limits: LimitConfig::default(),
             engine: Settings {
@@ -216,12 +211,12 @@ mod tests {
 
     #[test]
     fn whose_turn_a_stored_game_is_follows_its_move_count() {
-        let g = stored("x", "computer", "white", false);
+        let g = stored("x", Mode::Computer, Color::White, false);
         assert!(!needs_the_server(&g, 0));
         assert!(needs_the_server(&g, 1));
-        let black = stored("x", "computer", "black", false);
+        let black = stored("x", Mode::Computer, Color::Black, false);
         assert!(needs_the_server(&black, 0));
-        let local = stored("x", "local", "white", false);
+        let local = stored("x", Mode::Local, Color::White, false);
         assert!(!needs_the_server(&local, 1));
     }
 }

@@ -15,14 +15,14 @@ use super::players::PlayerId;
 use super::rematch::Rematch;
 use super::search::StopSignal;
 use super::seats::{Holder, Seats};
-use super::store::{Store, StoredGame, StoredMove};
+use super::store::{GameStore, StoredGame, StoredMove, StoredSeats, Version};
 use super::view::{
-    self, color_id, parse_color, ClocksView, Eval, GameView, OfferKind, OfferView, Personal,
-    PositionView, Published, SeatView, SeatsView, ViewContext,
+    self, color_id, ClocksView, Eval, GameView, OfferKind, OfferView, Personal, PositionView,
+    Published, SeatView, SeatsView, ViewContext,
 };
 use engine::api::{Level, Settings};
 use rules::any::{AnyGame, NewGameError};
-use rules::{Color, GameStatus, Outcome, PlayError, Setup, Termination};
+use rules::{Color, GameStatus, PlayError, Setup};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -103,6 +103,9 @@ pub(super) struct GameState {
     /// Bumped at every change, so timers and engine results that belong to an older state
     /// do nothing.
     pub(super) epoch: u64,
+    /// The stored row's version this state matches: every write names it and takes the
+    /// one the store returns, so a write from a stale copy of the game is refused.
+    pub(super) version: Version,
     /// When the game last changed (for dropping finished games from memory).
     pub(super) changed_at: Instant,
     pub(super) search: Option<StopSignal>,
@@ -283,6 +286,16 @@ impl GameState {
         view::publish(state, first, from, answer)
     }
 
+    /// The seats and the invitation as the store keeps them.
+    pub(super) fn stored_seats(&self, seats: &Seats) -> StoredSeats {
+        let (white, black) = seats.to_stored();
+        StoredSeats {
+            white,
+            black,
+            invite: self.invite.clone(),
+        }
+    }
+
     /// Stops engine work and clocks: the game ended or changed under them.
     pub(super) fn stop_engines(&mut self) {
         self.search = None;
@@ -321,7 +334,7 @@ pub(super) fn play_error(e: PlayError) -> ApiError {
 }
 
 pub struct Service {
-    pub(super) store: Store,
+    pub(super) store: Box<dyn GameStore>,
     pub(super) games: Mutex<HashMap<String, Arc<GameSlot>>>,
     pub(super) slots: Arc<SearchSlots>,
     pub(super) config: ServiceConfig,
@@ -335,7 +348,7 @@ pub struct Service {
 
 impl Service {
     pub fn new(
-        store: Store,
+        store: impl GameStore + 'static,
         config: ServiceConfig,
         runtime: tokio::runtime::Handle,
     ) -> Arc<Service> {
@@ -354,7 +367,7 @@ impl Service {
                 }),
             );
             Service {
-                store,
+                store: Box::new(store),
                 games: Mutex::new(HashMap::new()),
                 slots,
                 config,
@@ -429,14 +442,10 @@ impl Service {
                 .map_err(|e| broken(format!("move {} ({}): {e}", m.ply + 1, m.token)))?;
             evals.push(m.eval);
         }
-        if let Some(reason) = g.declared_reason.as_deref().and_then(Termination::from_id) {
-            let winner = g.declared_winner.as_deref().and_then(parse_color);
-            game.set_declared(Some(Outcome {
-                winner,
-                termination: reason,
-            }));
+        if g.declared.is_some() {
+            game.set_declared(g.declared);
         }
-        let mode = Mode::from_id(&g.mode).unwrap_or(Mode::Computer);
+        let mode = g.mode;
         let time_control = g.initial_ms.map(|i| (i, g.increment_ms.unwrap_or(0)));
         let clocks = time_control.map(|(initial, inc)| {
             let (w, b) = moves.last().map_or((initial, initial), |m| {
@@ -444,11 +453,7 @@ impl Service {
             });
             Clocks::new(w, b, inc)
         });
-        let human = g
-            .human
-            .as_deref()
-            .and_then(parse_color)
-            .unwrap_or(Color::White);
+        let human = g.human.unwrap_or(Color::White);
         let seats = Seats::from_stored(
             mode,
             human,
@@ -462,11 +467,7 @@ impl Service {
         } else {
             None
         };
-        let offer = self
-            .store
-            .offer(&g.id)?
-            .filter(|_| rematch.is_none())
-            .and_then(|(kind, from)| Some((OfferKind::from_id(&kind)?, parse_color(&from)?)));
+        let offer = g.offer.filter(|_| rematch.is_none());
         let (events, _) = broadcast::channel(256);
         Ok(Arc::new(GameSlot {
             id: g.id.clone(),
@@ -482,11 +483,7 @@ impl Service {
                 presence: [Presence::away_from(Instant::now()); 2],
                 first_move_due: None,
                 times: self.config.online,
-                level: g
-                    .level
-                    .as_deref()
-                    .and_then(Level::from_id)
-                    .unwrap_or(Level::DEFAULT),
+                level: g.level.unwrap_or(Level::DEFAULT),
                 client: g.client,
                 created_at: g.created_at,
                 time_control,
@@ -495,6 +492,7 @@ impl Service {
                 evals,
                 clocks,
                 epoch: 0,
+                version: g.version,
                 changed_at: Instant::now(),
                 search: None,
                 waiting_for_slot: false,
@@ -581,35 +579,35 @@ impl Service {
         let (white_player, black_player) = seats.to_stored();
         let stored = StoredGame {
             id: id.clone(),
+            version: 0,
             created_at: now,
             client: client.to_string(),
             variant: req.setup.variant().id().to_string(),
             rules: req.setup.rules_if_any().map(|r| r.id().to_string()),
             options: req.setup.options().ids().join(","),
-            mode: req.mode.id().to_string(),
-            human: Some(color_id(req.human).to_string()),
-            level: Some(req.level.id()),
+            mode: req.mode,
+            human: Some(req.human),
+            level: Some(req.level),
             initial_ms: req.time_control.map(|t| t.0),
             increment_ms: req.time_control.map(|t| t.1),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
-            declared_winner: None,
-            declared_reason: None,
+            declared: None,
+            // An imported record may end the game.
+            result: match game.status() {
+                GameStatus::Over(o) => Some(o),
+                GameStatus::InProgress => None,
+            },
             finished: game.status() != GameStatus::InProgress,
             white_player,
             black_player,
             invite,
+            offer: None,
         };
         match rematch {
-            Some(r) => self.store.insert_rematch(&stored, &r.of)?,
-            None => self.store.insert_game(&stored)?,
-        }
-        for m in &moves {
-            let last = m.ply as usize + 1 == moves.len();
-            let result = match game.status() {
-                GameStatus::Over(o) if last => Some(o.into()),
-                _ => None,
-            };
-            self.store.append_move(&id, m, result)?;
+            Some(r) => {
+                self.store.insert_rematch(&stored, &r.of, r.of_version)?;
+            }
+            None => self.store.insert_game(&stored, &moves)?,
         }
         let slot = self.build_slot(stored, moves)?;
         self.games().insert(id.clone(), Arc::clone(&slot));
@@ -646,8 +644,9 @@ impl Service {
     ) -> Result<Vec<Color>, ApiError> {
         let mut seats = st.seats.clone();
         if seats.claim_unclaimed(player) {
-            let (w, b) = seats.to_stored();
-            self.store.set_seats(id, w, b, st.invite.clone())?;
+            st.version = self
+                .store
+                .set_seats(id, st.version, &st.stored_seats(&seats))?;
             st.seats = seats;
         }
         let sides = st.seats.sides_of(player);
@@ -830,11 +829,29 @@ impl Service {
             black_ms: snapshot.map(|s| s[1]),
         };
         let result = match st.game.status() {
-            GameStatus::Over(o) => Some(o.into()),
+            GameStatus::Over(o) => Some(o),
             GameStatus::InProgress => None,
         };
-        self.store.append_move(id, &m, result)?;
+        st.version = self.store.append_move(id, st.version, &m, result)?;
         Ok(())
+    }
+
+    /// Writes the result just declared on `st.game` (resignation, agreement, time, abort,
+    /// claim); if the store refuses, the declaration is withdrawn and the game goes on.
+    pub(super) fn store_declared(&self, id: &str, st: &mut GameState) -> Result<(), ApiError> {
+        let GameStatus::Over(outcome) = st.game.status() else {
+            return Ok(());
+        };
+        match self.store.declare_result(id, st.version, outcome) {
+            Ok(v) => {
+                st.version = v;
+                Ok(())
+            }
+            Err(e) => {
+                st.game.set_declared(None);
+                Err(e.into())
+            }
+        }
     }
 
     /// Ends the game: `side` ran out of time.
@@ -851,11 +868,10 @@ impl Service {
         if let Some(c) = st.clocks.as_mut() {
             c.stop(now);
         }
-        if let Err(e) = self
-            .store
-            .declare_result(&slot.id, Some(color_id(side.opposite())), "time")
-        {
-            eprintln!("spacechess: cannot store a loss on time: {e}");
+        // The loss stands in memory even if it cannot be stored: the time is gone.
+        if let Err(e) = self.store_declared(&slot.id, st) {
+            eprintln!("spacechess: cannot store a loss on time: {}", e.message);
+            let _ = st.game.lose_on_time(side);
         }
         let _ = self.after_change(slot, st, None, None);
     }
@@ -971,16 +987,28 @@ impl Service {
 #[cfg(test)]
 pub(super) struct TestService {
     pub svc: Arc<Service>,
+    /// What the service's store fails (nothing until a test says).
+    pub faults: Arc<Faults>,
     _dir: tempfile::TempDir,
     _rt: tokio::runtime::Runtime,
 }
+
+#[cfg(test)]
+use super::store::{
+    faulty::{Faults, Faulty},
+    SqliteStore,
+};
 
 #[cfg(test)]
 impl TestService {
     pub fn new(limits: LimitConfig) -> TestService {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let faults = Arc::new(Faults::default());
+        let store = Faulty {
+            inner: SqliteStore::open(&dir.path().join("db.sqlite")).unwrap(),
+            faults: Arc::clone(&faults),
+        };
         let config = ServiceConfig {
             limits,
             engine: Settings {
@@ -993,6 +1021,7 @@ impl TestService {
         let svc = Service::new(store, config, rt.handle().clone());
         TestService {
             svc,
+            faults,
             _dir: dir,
             _rt: rt,
         }

@@ -1,0 +1,908 @@
+//! The SQLite store: WAL, synchronous FULL, schema migrations by `user_version`; writes
+//! go through one writer thread that commits everything queued in one transaction (group
+//! commit), each write in its own savepoint (a refused write changes nothing).
+
+use super::{
+    GameStore, GameSummary, StoreError, StoreResult, StoredGame, StoredMove, StoredSeats, Version,
+};
+use crate::server::kinds::{Eval, EvalSource, Mode, OfferKind};
+use engine::api::Level;
+use rules::{Color, Outcome, Termination};
+use rusqlite::types::Type;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use std::path::Path;
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::Mutex;
+
+/// Schema versions, applied in order; `PRAGMA user_version` records how many ran.
+const MIGRATIONS: &[&str] = &[
+    // 1: games and moves.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT,
+        options TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        human TEXT,
+        level TEXT,
+        initial_ms INTEGER,
+        increment_ms INTEGER,
+        start_position TEXT,
+        declared_winner TEXT,
+        declared_reason TEXT,
+        finished INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        eval REAL,
+        white_ms INTEGER,
+        black_ms INTEGER,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_unfinished ON games(finished);",
+    // 2: game creations, for the hourly quota: deleting a game does not refund it.
+    "CREATE TABLE creations (
+        client TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX creations_by_client ON creations(client, created_at);
+    INSERT INTO creations (client, created_at) SELECT client, created_at FROM games;",
+    // 3: whose search gave a move's evaluation (NULL: stored before this was kept).
+    "ALTER TABLE moves ADD COLUMN eval_source TEXT;
+    ALTER TABLE moves ADD COLUMN eval_depth INTEGER;",
+    // 4: seats (the player id holding each side; NULL: the computer or an open seat) and
+    // an online game's invitation. Games stored before seats get unclaimed seats ('*'):
+    // the first player who acts on one takes them, as the game's id was its only key.
+    "ALTER TABLE games ADD COLUMN white_player TEXT;
+    ALTER TABLE games ADD COLUMN black_player TEXT;
+    ALTER TABLE games ADD COLUMN invite TEXT;
+    UPDATE games SET
+        white_player = CASE WHEN mode = 'local' OR COALESCE(human, 'white') = 'white' THEN '*' END,
+        black_player = CASE WHEN mode = 'local' OR human = 'black' THEN '*' END;
+    CREATE INDEX games_by_white ON games(white_player, finished);
+    CREATE INDEX games_by_black ON games(black_player, finished);
+    CREATE INDEX games_by_client ON games(client, finished);
+    CREATE UNIQUE INDEX games_by_invite ON games(invite);",
+    // 5: how a game ended, for the list of a player's games without replaying them
+    // (NULL: not over, or over before this was kept), and that list's order.
+    "ALTER TABLE games ADD COLUMN result_winner TEXT;
+    ALTER TABLE games ADD COLUMN result_reason TEXT;
+    UPDATE games SET result_winner = declared_winner, result_reason = declared_reason
+        WHERE declared_reason IS NOT NULL;
+    CREATE INDEX games_white_recent ON games(white_player, created_at);
+    CREATE INDEX games_black_recent ON games(black_player, created_at);",
+    // 6: an online game's pending draw offer or take-back request (its kind and the
+    // side that asks), so that a restart keeps it; any move, take back or result clears it.
+    "ALTER TABLE games ADD COLUMN offer_kind TEXT;
+    ALTER TABLE games ADD COLUMN offer_from TEXT;",
+    // 7: a rematch names the finished online game it follows, so that a restart keeps
+    // the link (the finished game's view names its rematch); unique, so that a game has
+    // at most one rematch however often it is accepted.
+    "ALTER TABLE games ADD COLUMN rematch_of TEXT;
+    CREATE UNIQUE INDEX games_by_rematch_of ON games(rematch_of);",
+    // 8: each game's version, one more after every change, so that a write made from an
+    // older copy of the game is refused.
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+];
+
+/// Creations older than this are forgotten (the quota looks back one hour).
+const CREATIONS_KEPT_SECS: i64 = 2 * 3600;
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Failed(e.to_string())
+    }
+}
+
+/// A change to one game, made only if the game is at the version the writer read.
+enum Change {
+    AppendMove {
+        m: StoredMove,
+        /// Set when this move ended the game.
+        result: Option<Outcome>,
+    },
+    SetEval {
+        ply: u32,
+        eval: Eval,
+    },
+    Truncate {
+        ply: u32,
+    },
+    Declare(Outcome),
+    Offer(Option<(OfferKind, Color)>),
+    Seats(StoredSeats),
+    Delete,
+}
+
+/// A write, applied by the writer thread.
+enum Write {
+    InsertGame {
+        game: Box<StoredGame>,
+        moves: Vec<StoredMove>,
+        /// The finished game this one is the rematch of, at the version read (its
+        /// rematch offer goes).
+        rematch_of: Option<(String, Version)>,
+    },
+    Change {
+        game_id: String,
+        version: Version,
+        change: Change,
+    },
+}
+
+/// The version the write left (for an insert, that of the game it is a rematch of).
+type Reply = SyncSender<StoreResult<Version>>;
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 512;
+
+/// The database. Writes go to one writer thread that commits whatever has queued up in
+/// one transaction (group commit): each write is durable on disk before its caller
+/// returns, but concurrent writers share one disk flush. Reads use their own connection
+/// (WAL lets them run beside the writer).
+pub struct SqliteStore {
+    writer: Mutex<Sender<(Write, Reply)>>,
+    reader: Mutex<Connection>,
+}
+
+fn open_connection(path: &Path) -> StoreResult<Connection> {
+    let conn = Connection::open(path)?;
+    // WAL lets readers run beside the writer; FULL makes every commit durable on disk
+    // before the move is acknowledged.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        let mut conn = open_connection(path)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let tx = conn.transaction()?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        }
+        tx.commit()?;
+        let reader = open_connection(path)?;
+        let (tx, rx) = channel();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || write_loop(conn, rx))
+            .map_err(|e| StoreError::Failed(format!("cannot start the store writer: {e}")))?;
+        Ok(SqliteStore {
+            writer: Mutex::new(tx),
+            reader: Mutex::new(reader),
+        })
+    }
+
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave SQLite inconsistent (transactions
+        // roll back on drop), so a poisoned lock is still usable.
+        self.reader.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues a write and waits until it is committed (or failed).
+    fn write(&self, w: Write) -> StoreResult<Version> {
+        let stopped = || StoreError::Failed("the store writer has stopped".into());
+        let (reply, result) = sync_channel(1);
+        {
+            let tx = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+            tx.send((w, reply)).map_err(|_| stopped())?;
+        }
+        result.recv().map_err(|_| stopped())?
+    }
+
+    fn change(&self, game_id: &str, version: Version, change: Change) -> StoreResult<Version> {
+        self.write(Write::Change {
+            game_id: game_id.into(),
+            version,
+            change,
+        })
+    }
+
+    fn count(&self, sql: &str, params: impl rusqlite::Params) -> StoreResult<u32> {
+        Ok(self.reader().query_row(sql, params, |r| r.get(0))?)
+    }
+}
+
+impl GameStore for SqliteStore {
+    fn insert_game(&self, game: &StoredGame, moves: &[StoredMove]) -> StoreResult<()> {
+        self.write(Write::InsertGame {
+            game: Box::new(game.clone()),
+            moves: moves.to_vec(),
+            rematch_of: None,
+        })
+        .map(|_| ())
+    }
+
+    fn insert_rematch(
+        &self,
+        game: &StoredGame,
+        of: &str,
+        of_version: Version,
+    ) -> StoreResult<Version> {
+        self.write(Write::InsertGame {
+            game: Box::new(game.clone()),
+            moves: Vec::new(),
+            rematch_of: Some((of.to_string(), of_version)),
+        })
+    }
+
+    fn append_move(
+        &self,
+        game_id: &str,
+        version: Version,
+        m: &StoredMove,
+        result: Option<Outcome>,
+    ) -> StoreResult<Version> {
+        let m = m.clone();
+        self.change(game_id, version, Change::AppendMove { m, result })
+    }
+
+    fn set_eval(
+        &self,
+        game_id: &str,
+        version: Version,
+        ply: u32,
+        eval: Eval,
+    ) -> StoreResult<Version> {
+        self.change(game_id, version, Change::SetEval { ply, eval })
+    }
+
+    fn truncate_moves(&self, game_id: &str, version: Version, ply: u32) -> StoreResult<Version> {
+        self.change(game_id, version, Change::Truncate { ply })
+    }
+
+    fn declare_result(
+        &self,
+        game_id: &str,
+        version: Version,
+        outcome: Outcome,
+    ) -> StoreResult<Version> {
+        self.change(game_id, version, Change::Declare(outcome))
+    }
+
+    fn set_offer(
+        &self,
+        game_id: &str,
+        version: Version,
+        offer: Option<(OfferKind, Color)>,
+    ) -> StoreResult<Version> {
+        self.change(game_id, version, Change::Offer(offer))
+    }
+
+    fn set_seats(
+        &self,
+        game_id: &str,
+        version: Version,
+        seats: &StoredSeats,
+    ) -> StoreResult<Version> {
+        self.change(game_id, version, Change::Seats(seats.clone()))
+    }
+
+    fn delete_game(&self, game_id: &str, version: Version) -> StoreResult<()> {
+        self.change(game_id, version, Change::Delete).map(|_| ())
+    }
+
+    fn load_game(&self, id: &str) -> StoreResult<Option<(StoredGame, Vec<StoredMove>)>> {
+        let conn = self.reader();
+        let game = conn
+            .query_row(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                params![id],
+                game_from_row,
+            )
+            .optional()?;
+        let Some(game) = game else { return Ok(None) };
+        let moves = load_moves(&conn, id)?;
+        Ok(Some((game, moves)))
+    }
+
+    fn unfinished_games(&self) -> StoreResult<Vec<(StoredGame, u32)>> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
+             FROM games WHERE finished = 0 ORDER BY created_at"
+        ))?;
+        let games = stmt
+            .query_map([], |r| Ok((game_from_row(r)?, r.get(GAME_COLUMN_COUNT)?)))?
+            .collect::<Result<_, _>>()?;
+        Ok(games)
+    }
+
+    fn rematch_of(&self, of: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .reader()
+            .query_row(
+                "SELECT id FROM games WHERE rematch_of = ?1",
+                params![of],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn open_games(&self, player: &str, client: &str) -> StoreResult<(u32, u32)> {
+        let by_player = self.count(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND (white_player = ?1 OR black_player = ?1)",
+            params![player],
+        )?;
+        let by_client = self.count(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND client = ?1",
+            params![client],
+        )?;
+        Ok((by_player, by_client))
+    }
+
+    fn open_invites_from(&self, client: &str) -> StoreResult<u32> {
+        self.count(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND invite IS NOT NULL AND client = ?1
+                AND (white_player IS NULL OR black_player IS NULL)",
+            params![client],
+        )
+    }
+
+    fn open_invites(&self, player: &str) -> StoreResult<u32> {
+        self.count(
+            "SELECT COUNT(*) FROM games WHERE finished = 0 AND invite IS NOT NULL
+                AND ((white_player = ?1 AND black_player IS NULL)
+                  OR (black_player = ?1 AND white_player IS NULL))",
+            params![player],
+        )
+    }
+
+    fn player_games(
+        &self,
+        player: &str,
+        before: Option<(i64, &str)>,
+        limit: u32,
+    ) -> StoreResult<Vec<GameSummary>> {
+        let conn = self.reader();
+        // No `before`: the first page (the empty id stands for "from the newest").
+        let (at, id) = before.unwrap_or((i64::MAX, ""));
+        let mut stmt = conn.prepare(
+            "SELECT id, created_at, variant, rules, options, mode, human, level, white_player,
+                black_player, finished, result_winner, result_reason,
+                (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
+             FROM games
+             WHERE (white_player = ?1 OR black_player = ?1)
+               AND (created_at < ?2 OR (created_at = ?2 AND id < ?3) OR ?3 = '')
+             ORDER BY created_at DESC, id DESC
+             LIMIT ?4",
+        )?;
+        let games = stmt
+            .query_map(params![player, at, id, limit], |r| {
+                Ok(GameSummary {
+                    id: r.get(0)?,
+                    created_at: r.get(1)?,
+                    variant: r.get(2)?,
+                    rules: r.get(3)?,
+                    options: r.get(4)?,
+                    mode: required(r, 5, Mode::from_id)?,
+                    human: optional(r, 6, color_from_id)?,
+                    level: level(r, 7)?,
+                    white_player: r.get(8)?,
+                    black_player: r.get(9)?,
+                    finished: r.get(10)?,
+                    result: outcome(r, 11, 12)?,
+                    moves: r.get(13)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(games)
+    }
+
+    fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .reader()
+            .query_row(
+                "SELECT id FROM games WHERE invite = ?1",
+                params![code],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn creations_since(&self, client: &str, since: i64) -> StoreResult<(u32, Option<i64>)> {
+        Ok(self.reader().query_row(
+            "SELECT COUNT(*), MIN(created_at) FROM creations WHERE client = ?1 AND created_at >= ?2",
+            params![client, since],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
+    }
+}
+
+/// The writer thread: takes every write waiting, applies each in its own savepoint (a
+/// failing write does not undo the others), commits once, then answers each caller.
+fn write_loop(mut conn: Connection, rx: Receiver<(Write, Reply)>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<StoreResult<Version>> = Vec::with_capacity(batch.len());
+        let committed = (|| -> StoreResult<()> {
+            let mut tx = conn.transaction()?;
+            for (w, _) in &batch {
+                let mut sp = tx.savepoint()?;
+                let r = apply(&sp, w);
+                if r.is_ok() {
+                    sp.commit()?;
+                } else {
+                    sp.rollback()?;
+                }
+                results.push(r);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        for (i, (_, reply)) in batch.into_iter().enumerate() {
+            let r = match &committed {
+                Ok(()) => results
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(Err(StoreError::Failed("the write was not applied".into()))),
+                Err(e) => Err(e.clone()),
+            };
+            let _ = reply.send(r);
+        }
+    }
+}
+
+/// Moves the game from version `read` to the next, or refuses: the check every change
+/// makes first, in the change's own savepoint.
+fn next_version(conn: &Connection, game_id: &str, read: Version) -> StoreResult<Version> {
+    // A version beyond SQLite's integers was never stored: no row matches it.
+    let changed = match i64::try_from(read) {
+        Ok(v) => conn.execute(
+            "UPDATE games SET version = version + 1 WHERE id = ?1 AND version = ?2",
+            params![game_id, v],
+        )?,
+        Err(_) => 0,
+    };
+    if changed == 0 {
+        return Err(StoreError::Conflict {
+            game_id: game_id.to_string(),
+            read,
+        });
+    }
+    Ok(read + 1)
+}
+
+fn insert_move(conn: &Connection, game_id: &str, m: &StoredMove) -> StoreResult<()> {
+    conn.execute(
+        "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms, black_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            game_id,
+            m.ply,
+            m.token,
+            m.eval.map(|e| e.pawns),
+            m.eval.and_then(|e| e.source).map(EvalSource::id),
+            m.eval.and_then(|e| e.depth),
+            m.white_ms,
+            m.black_ms
+        ],
+    )?;
+    Ok(())
+}
+
+fn apply(conn: &Connection, w: &Write) -> StoreResult<Version> {
+    match w {
+        Write::InsertGame {
+            game: g,
+            moves,
+            rematch_of,
+        } => {
+            let winner = |o: Option<Outcome>| o.and_then(|o| o.winner).map(color_id);
+            let reason = |o: Option<Outcome>| o.map(|o| o.termination.id());
+            conn.execute(
+                "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
+                    level, initial_ms, increment_ms, start_position, declared_winner,
+                    declared_reason, finished, white_player, black_player, invite, rematch_of,
+                    result_winner, result_reason, offer_kind, offer_from, version)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                    ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, 0)",
+                params![
+                    g.id,
+                    g.created_at,
+                    g.client,
+                    g.variant,
+                    g.rules,
+                    g.options,
+                    g.mode.id(),
+                    g.human.map(color_id),
+                    g.level.map(Level::id),
+                    g.initial_ms,
+                    g.increment_ms,
+                    g.start_position,
+                    winner(g.declared),
+                    reason(g.declared),
+                    g.finished,
+                    g.white_player,
+                    g.black_player,
+                    g.invite,
+                    rematch_of.as_ref().map(|(of, _)| of),
+                    winner(g.result),
+                    reason(g.result),
+                    g.offer.map(|(kind, _)| kind.id()),
+                    g.offer.map(|(_, from)| color_id(from)),
+                ],
+            )?;
+            for m in moves {
+                insert_move(conn, &g.id, m)?;
+            }
+            conn.execute(
+                "INSERT INTO creations (client, created_at) VALUES (?1, ?2)",
+                params![g.client, g.created_at],
+            )?;
+            conn.execute(
+                "DELETE FROM creations WHERE created_at < ?1",
+                params![g.created_at - CREATIONS_KEPT_SECS],
+            )?;
+            let Some((of, read)) = rematch_of else {
+                return Ok(0);
+            };
+            let next = next_version(conn, of, *read)?;
+            conn.execute(
+                "UPDATE games SET offer_kind = NULL, offer_from = NULL WHERE id = ?1",
+                params![of],
+            )?;
+            Ok(next)
+        }
+        Write::Change {
+            game_id,
+            version,
+            change,
+        } => {
+            let next = next_version(conn, game_id, *version)?;
+            apply_change(conn, game_id, change)?;
+            Ok(next)
+        }
+    }
+}
+
+fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResult<()> {
+    match change {
+        Change::AppendMove { m, result } => {
+            insert_move(conn, game_id, m)?;
+            conn.execute(
+                "UPDATE games SET finished = ?2, result_winner = ?3, result_reason = ?4,
+                    offer_kind = NULL, offer_from = NULL
+                 WHERE id = ?1",
+                params![
+                    game_id,
+                    result.is_some(),
+                    result.and_then(|r| r.winner).map(color_id),
+                    result.map(|r| r.termination.id())
+                ],
+            )?;
+        }
+        Change::SetEval { ply, eval } => {
+            conn.execute(
+                "UPDATE moves SET eval = ?3, eval_source = ?4, eval_depth = ?5
+                 WHERE game_id = ?1 AND ply = ?2",
+                params![
+                    game_id,
+                    ply,
+                    eval.pawns,
+                    eval.source.map(EvalSource::id),
+                    eval.depth
+                ],
+            )?;
+        }
+        Change::Truncate { ply } => {
+            conn.execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+                params![game_id, ply],
+            )?;
+            conn.execute(
+                "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL,
+                    result_winner = NULL, result_reason = NULL, offer_kind = NULL, offer_from = NULL
+                 WHERE id = ?1",
+                params![game_id],
+            )?;
+        }
+        Change::Declare(outcome) => {
+            conn.execute(
+                "UPDATE games SET declared_winner = ?2, declared_reason = ?3, finished = 1,
+                    result_winner = ?2, result_reason = ?3, offer_kind = NULL, offer_from = NULL
+                 WHERE id = ?1",
+                params![
+                    game_id,
+                    outcome.winner.map(color_id),
+                    outcome.termination.id()
+                ],
+            )?;
+        }
+        Change::Seats(seats) => {
+            conn.execute(
+                "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4 WHERE id = ?1",
+                params![game_id, seats.white, seats.black, seats.invite],
+            )?;
+        }
+        Change::Offer(offer) => {
+            conn.execute(
+                "UPDATE games SET offer_kind = ?2, offer_from = ?3 WHERE id = ?1",
+                params![
+                    game_id,
+                    offer.map(|(kind, _)| kind.id()),
+                    offer.map(|(_, from)| color_id(from))
+                ],
+            )?;
+        }
+        Change::Delete => {
+            conn.execute("DELETE FROM moves WHERE game_id = ?1", params![game_id])?;
+            conn.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
+        }
+    }
+    Ok(())
+}
+
+fn color_id(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn color_from_id(id: &str) -> Option<Color> {
+    match id {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Column `i`, read by `parse`; a value it does not know is an error naming it (the
+/// store writes only values it reads, so another is damage, not a default).
+fn optional<T>(
+    r: &Row<'_>,
+    i: usize,
+    parse: impl Fn(&str) -> Option<T>,
+) -> rusqlite::Result<Option<T>> {
+    let Some(text) = r.get::<_, Option<String>>(i)? else {
+        return Ok(None);
+    };
+    match parse(&text) {
+        Some(v) => Ok(Some(v)),
+        None => Err(rusqlite::Error::FromSqlConversionFailure(
+            i,
+            Type::Text,
+            format!(
+                "unknown value {text:?} in column {:?}",
+                r.as_ref().column_name(i).unwrap_or("?")
+            )
+            .into(),
+        )),
+    }
+}
+
+fn required<T>(r: &Row<'_>, i: usize, parse: impl Fn(&str) -> Option<T>) -> rusqlite::Result<T> {
+    optional(r, i, parse)?.ok_or(rusqlite::Error::InvalidColumnType(
+        i,
+        r.as_ref().column_name(i).unwrap_or("?").to_string(),
+        Type::Null,
+    ))
+}
+
+/// The level in column `i`; one the catalogue no longer offers reads as none (the game
+/// then plays at the default level rather than becoming unreadable).
+fn level(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<Level>> {
+    Ok(r.get::<_, Option<String>>(i)?
+        .and_then(|id| Level::from_id(&id)))
+}
+
+fn version(r: &Row<'_>, i: usize) -> rusqlite::Result<Version> {
+    let v: i64 = r.get(i)?;
+    Version::try_from(v)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, Type::Integer, e.into()))
+}
+
+/// The outcome in the winner and reason columns `winner` and `reason`.
+fn outcome(r: &Row<'_>, winner: usize, reason: usize) -> rusqlite::Result<Option<Outcome>> {
+    let Some(termination) = optional(r, reason, Termination::from_id)? else {
+        return Ok(None);
+    };
+    Ok(Some(Outcome {
+        winner: optional(r, winner, color_from_id)?,
+        termination,
+    }))
+}
+
+/// The columns `game_from_row` reads, in its order.
+const GAME_COLUMNS: &str = "id, version, created_at, client, variant, rules, options, mode,
+    human, level, initial_ms, increment_ms, start_position, declared_winner,
+    declared_reason, result_winner, result_reason, finished, white_player, black_player,
+    invite, offer_kind, offer_from";
+const GAME_COLUMN_COUNT: usize = 23;
+
+fn game_from_row(r: &Row<'_>) -> rusqlite::Result<StoredGame> {
+    let offer_kind = optional(r, 21, OfferKind::from_id)?;
+    let offer_from = optional(r, 22, color_from_id)?;
+    Ok(StoredGame {
+        id: r.get(0)?,
+        version: version(r, 1)?,
+        created_at: r.get(2)?,
+        client: r.get(3)?,
+        variant: r.get(4)?,
+        rules: r.get(5)?,
+        options: r.get(6)?,
+        mode: required(r, 7, Mode::from_id)?,
+        human: optional(r, 8, color_from_id)?,
+        level: level(r, 9)?,
+        initial_ms: r.get(10)?,
+        increment_ms: r.get(11)?,
+        start_position: r.get(12)?,
+        declared: outcome(r, 13, 14)?,
+        result: outcome(r, 15, 16)?,
+        finished: r.get(17)?,
+        white_player: r.get(18)?,
+        black_player: r.get(19)?,
+        invite: r.get(20)?,
+        offer: offer_kind.zip(offer_from),
+    })
+}
+
+fn load_moves(conn: &Connection, id: &str) -> rusqlite::Result<Vec<StoredMove>> {
+    let mut stmt = conn.prepare(
+        "SELECT ply, token, eval, white_ms, black_ms, eval_source, eval_depth
+         FROM moves WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let moves = stmt
+        .query_map(params![id], |r| {
+            let pawns: Option<f64> = r.get(2)?;
+            let source = optional(r, 5, EvalSource::from_id)?;
+            let depth: Option<u32> = r.get(6)?;
+            Ok(StoredMove {
+                ply: r.get(0)?,
+                token: r.get(1)?,
+                eval: pawns.map(|pawns| Eval {
+                    pawns,
+                    source,
+                    depth,
+                }),
+                white_ms: r.get(3)?,
+                black_ms: r.get(4)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(moves)
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::tests::sample;
+    use super::*;
+
+    pub fn temp_store() -> (tempfile::TempDir, SqliteStore) {
+        let dir = tempfile::tempdir().unwrap();
+        let s = SqliteStore::open(&dir.path().join("db.sqlite")).unwrap();
+        (dir, s)
+    }
+
+    /// A database of the first `n` schema versions, with `setup` run on it.
+    fn old_database(n: usize, setup: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..n] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", n as i64).unwrap();
+        conn.execute_batch(setup).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn the_quota_survives_an_upgrade_of_an_old_database() {
+        let (_dir, path) = old_database(
+            1,
+            "INSERT INTO games (id, created_at, client, variant, options, mode)
+             VALUES ('old', 100, '127.0.0.1', 'stacked', '', 'local')",
+        );
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.creations_since("127.0.0.1", 0).unwrap().0, 1);
+    }
+
+    #[test]
+    fn old_games_get_unclaimed_seats_for_their_human_sides() {
+        let (_dir, path) = old_database(
+            2,
+            "INSERT INTO games (id, created_at, client, variant, options, mode, human) VALUES
+                ('l', 1, 'c', 'stacked', '', 'local', 'white'),
+                ('w', 1, 'c', 'stacked', '', 'computer', NULL),
+                ('b', 1, 'c', 'stacked', '', 'computer', 'black')",
+        );
+        let s = SqliteStore::open(&path).unwrap();
+        let seats = |id: &str| {
+            let g = s.load_game(id).unwrap().unwrap().0;
+            (g.white_player, g.black_player)
+        };
+        let star = || Some("*".to_string());
+        assert_eq!(seats("l"), (star(), star()));
+        assert_eq!(seats("w"), (star(), None));
+        assert_eq!(seats("b"), (None, star()));
+        let claimed = StoredSeats {
+            white: None,
+            black: Some("ab".repeat(16)),
+            invite: None,
+        };
+        s.set_seats("b", 0, &claimed).unwrap();
+        assert_eq!(seats("b"), (None, Some("ab".repeat(16))));
+    }
+
+    #[test]
+    fn an_offered_rematch_of_an_old_database_is_taken() {
+        // Schema 6 (before rematches were stored): a finished game whose rematch is
+        // offered.
+        let (_dir, path) = old_database(
+            6,
+            "INSERT INTO games (id, created_at, client, variant, options, mode, finished,
+                offer_kind, offer_from)
+             VALUES ('old', 1, 'c', 'stacked', '', 'online', 1, 'rematch', 'white')",
+        );
+        let s = SqliteStore::open(&path).unwrap();
+        let old = s.load_game("old").unwrap().unwrap().0;
+        assert_eq!(
+            (old.version, old.offer),
+            (0, Some((OfferKind::Rematch, Color::White)))
+        );
+        assert_eq!(s.insert_rematch(&sample("new"), "old", 0), Ok(1));
+        assert_eq!(s.rematch_of("old").unwrap().as_deref(), Some("new"));
+    }
+
+    #[test]
+    fn old_results_read_as_typed_outcomes_and_unknown_values_as_errors() {
+        // Schema 4: before results were kept beside declared ones.
+        let (_dir, path) = old_database(
+            4,
+            "INSERT INTO games (id, created_at, client, variant, options, mode, human, level,
+                declared_winner, declared_reason, finished)
+             VALUES ('t', 1, 'c', 'stacked', '', 'computer', 'black', '99', 'white', 'time', 1),
+                ('bad', 1, 'c', 'stacked', '', 'computer', 'purple', '2', NULL, NULL, 0)",
+        );
+        let s = SqliteStore::open(&path).unwrap();
+        let t = s.load_game("t").unwrap().unwrap().0;
+        let time = Outcome {
+            winner: Some(Color::White),
+            termination: Termination::Time,
+        };
+        // Schema 5 copied the declared result; a level no longer offered reads as none.
+        assert_eq!(
+            (t.declared, t.result, t.human, t.level),
+            (Some(time), Some(time), Some(Color::Black), None)
+        );
+        let e = s.load_game("bad").unwrap_err().to_string();
+        assert!(e.contains("purple") && e.contains("human"), "{e}");
+    }
+
+    #[test]
+    fn reopening_keeps_data_and_schema_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        {
+            let s = SqliteStore::open(&path).unwrap();
+            s.insert_game(&sample("a"), &[]).unwrap();
+            s.set_offer("a", 0, Some((OfferKind::Draw, Color::Black)))
+                .unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.load_game("a").unwrap().unwrap().0.version, 1);
+        let v: i64 = s
+            .reader()
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, MIGRATIONS.len() as i64);
+    }
+}
