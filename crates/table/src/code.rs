@@ -18,6 +18,12 @@ pub enum ErrorCode {
     GameOver,
     NotYourTurn,
     NotYourSeat,
+    /// An `Authorization` header that is not `Bearer <player id>`.
+    BadPlayer,
+    /// A state-changing request from another site's page.
+    BadOrigin,
+    /// A `Host` the server does not serve.
+    BadHost,
     NothingToTakeBack,
     NoOffer,
     NoClaim,
@@ -25,18 +31,23 @@ pub enum ErrorCode {
     NoEngineHelp,
     GameInProgress,
     UnknownGame,
-    NoSuchLesson,
+    UnknownInvite,
+    UnknownAnalysis,
+    NotYourAnalysis,
+    UnknownLesson,
     NotFound,
     /// A depth, size, ply or time outside what is accepted.
     OutOfRange,
     TooLarge,
+    /// A request body, or an answer, not ready in time.
+    Timeout,
     RateLimited,
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 20] = [
+    pub const ALL: [ErrorCode; 27] = [
         ErrorCode::BadRequest,
         ErrorCode::BadSetup,
         ErrorCode::BadPosition,
@@ -45,16 +56,23 @@ impl ErrorCode {
         ErrorCode::GameOver,
         ErrorCode::NotYourTurn,
         ErrorCode::NotYourSeat,
+        ErrorCode::BadPlayer,
+        ErrorCode::BadOrigin,
+        ErrorCode::BadHost,
         ErrorCode::NothingToTakeBack,
         ErrorCode::NoOffer,
         ErrorCode::NoClaim,
         ErrorCode::NoEngineHelp,
         ErrorCode::GameInProgress,
         ErrorCode::UnknownGame,
-        ErrorCode::NoSuchLesson,
+        ErrorCode::UnknownInvite,
+        ErrorCode::UnknownAnalysis,
+        ErrorCode::NotYourAnalysis,
+        ErrorCode::UnknownLesson,
         ErrorCode::NotFound,
         ErrorCode::OutOfRange,
         ErrorCode::TooLarge,
+        ErrorCode::Timeout,
         ErrorCode::RateLimited,
         ErrorCode::Internal,
     ];
@@ -70,16 +88,23 @@ impl ErrorCode {
             ErrorCode::GameOver => "game_over",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::BadPlayer => "bad_player",
+            ErrorCode::BadOrigin => "bad_origin",
+            ErrorCode::BadHost => "bad_host",
             ErrorCode::NothingToTakeBack => "nothing_to_take_back",
             ErrorCode::NoOffer => "no_offer",
             ErrorCode::NoClaim => "no_claim",
             ErrorCode::NoEngineHelp => "no_engine_help",
             ErrorCode::GameInProgress => "game_in_progress",
             ErrorCode::UnknownGame => "unknown_game",
-            ErrorCode::NoSuchLesson => "no_such_lesson",
+            ErrorCode::UnknownInvite => "unknown_invite",
+            ErrorCode::UnknownAnalysis => "unknown_analysis",
+            ErrorCode::NotYourAnalysis => "not_your_analysis",
+            ErrorCode::UnknownLesson => "unknown_lesson",
             ErrorCode::NotFound => "not_found",
             ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::TooLarge => "too_large",
+            ErrorCode::Timeout => "timeout",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Internal => "internal",
         }

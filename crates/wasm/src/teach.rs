@@ -12,7 +12,7 @@ use table::ErrorCode;
 fn find(id: &str) -> Result<&'static Lesson, Error> {
     lessons::find(id).ok_or_else(|| {
         Error::new(
-            ErrorCode::NoSuchLesson,
+            ErrorCode::UnknownLesson,
             format!("no lesson with id {}", quoted(id)),
         )
     })

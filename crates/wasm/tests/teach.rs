@@ -63,7 +63,7 @@ fn a_wrong_lesson_move_is_missed_and_bad_attempts_are_named() {
     assert_eq!(code, "illegal_move");
     assert!(message.contains("zz9"), "{message}");
     let (code, message) = error(&mut s, json!({"op": "lesson", "id": "no-such"}));
-    assert_eq!(code, "no_such_lesson");
+    assert_eq!(code, "unknown_lesson");
     assert!(message.contains("no-such"), "{message}");
     let (code, _) = error(
         &mut s,

@@ -3,7 +3,7 @@
 
 import type { BoardView, Catalogue, CellView, CheckAnswer, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, MoveView, ResultView, RuleSet, RulesPage, Status, Variant } from './api';
 
-export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "no_such_lesson" | "not_found" | "out_of_range" | "too_large" | "rate_limited" | "internal";
+export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "bad_player" | "bad_origin" | "bad_host" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "unknown_invite" | "unknown_analysis" | "not_your_analysis" | "unknown_lesson" | "not_found" | "out_of_range" | "too_large" | "timeout" | "rate_limited" | "internal";
 
 export type ModuleError = { code: ErrorCode, message: string, };
 
