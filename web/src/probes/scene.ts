@@ -143,7 +143,7 @@ export function piecePosition(scene: BoardScene, square: string): Vec3 | null {
 
 /** The last move's flight: heights along it at tenths of its time. */
 export function lastFlight(scene: BoardScene): { square: string; from: number; to: number; heights: number[] } | null {
-  const f = scene.pieces.lastFlight;
+  const f = scene.pieces.flight;
   return f ? { square: f.square, from: f.from, to: f.to, heights: Array.from({ length: 11 }, (_, i) => f.point(i / 10).y) } : null;
 }
 

@@ -35,8 +35,8 @@ export class PieceLayer {
   readonly pieces = new Map<string, PieceEntry>();
   /** The pieces' invisible stand-ins, for taps. */
   standIns: Object3D[] = [];
-  /** The last move's flight (the path the probes of the browser tests sample). */
-  lastFlight: Flight | null = null;
+  /** The last move's flight. */
+  flight: Flight | null = null;
   /** How many times slower than usual moves fly (tests sample a flight frame by frame). */
   motionScale = 1;
   /** The move in flight: its square, how far along (0..1), and how to place its piece. */
@@ -92,7 +92,7 @@ export class PieceLayer {
       v.y += Math.sin(Math.PI * e) * arc;
       return v;
     };
-    this.lastFlight = { square, from: a.y, to: b.y, point };
+    this.flight = { square, from: a.y, to: b.y, point };
     const place = (t: number) => {
       // The pieces may be rebuilt mid-move (the socket's copy of the same position):
       // always move the piece drawn on the square now.
