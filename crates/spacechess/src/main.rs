@@ -37,10 +37,16 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The help line of a variant argument, its list of identifiers from the rules'
+/// registry (a wrong one is refused by `Setup::from_ids`, which lists them too).
+pub fn variant_help(before: &str, after: &str) -> String {
+    format!("{before}{}{after}", rules::Variant::ids_in_words())
+}
+
 /// The variant, rule set and options, shared by several subcommands.
 #[derive(clap::Args, Clone)]
 pub struct SetupArgs {
-    /// stacked, trid, quadlevel or fourfold
+    #[arg(help = crate::variant_help("The variant: ", ""))]
     pub variant: String,
     /// Tri-D rule set: federation (default), meder or stepwise
     #[arg(long)]

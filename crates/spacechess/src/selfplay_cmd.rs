@@ -15,9 +15,10 @@ pub const MAX_GAMES: u32 = 100_000;
 
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// Only this variant (stacked, trid, quadlevel, fourfold); default: every variant
-    /// and every Tri-D rule set
-    #[arg(long)]
+    #[arg(long, help = crate::variant_help(
+        "Only this variant (",
+        "); default: every variant and every Tri-D rule set"
+    ))]
     pub variant: Option<String>,
     /// Only this Tri-D rule set
     #[arg(long)]
