@@ -322,7 +322,7 @@ mod tests {
         svc.seen(&id, &black);
         assert!(!Service::lock(&slot).gone(Color::Black, Instant::now()));
         let e = svc.claim(&id, true, &white).unwrap_err();
-        assert_eq!(e.code, "no_claim");
+        assert_eq!(e.code, table::ErrorCode::NoClaim);
         assert!(e.message.contains("black has been away 0 s"), "{e:?}");
         // A stranger refused a socket changes nothing; White's own absence is White's.
         Service::lock(&slot).presence[Color::White.index()].away_since = long_ago;

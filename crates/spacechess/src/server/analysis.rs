@@ -12,7 +12,7 @@
 //! Locking: a board's lock may be held while the games map and a game are locked (the
 //! check above), never the other way round.
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 use super::players::PlayerId;
 use super::search::StopSignal;
 use super::service::Service;
@@ -407,15 +407,13 @@ impl Service {
     pub fn board(&self, id: &str, player: &PlayerId) -> Result<Arc<Board>, ApiError> {
         let board = self.analyses.boards().get(id).cloned().ok_or_else(|| {
             ApiError::new(
-                axum::http::StatusCode::NOT_FOUND,
-                "unknown_analysis",
+                ErrorCode::UnknownAnalysis,
                 format!("no analysis board with id {id:?} (boards close when their player closes them, after {} idle minutes, or when the server restarts)", IDLE_AFTER.as_secs() / 60),
             )
         })?;
         if board.owner != *player {
             return Err(ApiError::new(
-                axum::http::StatusCode::FORBIDDEN,
-                "not_your_analysis",
+                ErrorCode::NotYourAnalysis,
                 "this analysis board belongs to another player",
             ));
         }

@@ -167,7 +167,7 @@ impl Service {
         if let Some(e) = refused {
             let _ = board
                 .events
-                .send(view::error_message(e.code, &e.message).into());
+                .send(view::error_message(e.code.id(), &e.message).into());
         }
     }
 

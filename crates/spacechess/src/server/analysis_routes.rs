@@ -222,7 +222,7 @@ async fn socket(
 ) -> Response {
     let ws = match ws {
         Ok(ws) => ws,
-        Err(e) => return ApiError::new(e.status(), "bad_request", e.body_text()).into_response(),
+        Err(e) => return ApiError::for_status(e.status(), e.body_text()).into_response(),
     };
     let holds = match limits.hold_shared(&format!("analysis:{id}"), share_of(&addr)) {
         Ok(h) => h,

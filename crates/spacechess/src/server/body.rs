@@ -3,11 +3,11 @@
 //! must arrive within the body timeout (408). A per-read timeout would let a client that
 //! trickles a byte at a time hold the request until the answer's own timeout.
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 use super::routes::MAX_BODY_BYTES;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -54,8 +54,7 @@ pub async fn middleware(State(deadline): State<Duration>, req: Request, next: Ne
     };
     match tokio::time::timeout(deadline, read).await {
         Err(_) => ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
-            "timeout",
+            ErrorCode::Timeout,
             format!(
                 "the request body did not arrive within {} s",
                 deadline.as_secs_f64()

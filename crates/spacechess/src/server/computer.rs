@@ -229,7 +229,7 @@ impl Service {
             );
             let _ = slot
                 .events
-                .send(view::error_message(e.code, &e.message).into());
+                .send(view::error_message(e.code.id(), &e.message).into());
             let service = Arc::clone(self);
             let slot = Arc::clone(slot);
             self.runtime.spawn(async move {

@@ -66,7 +66,7 @@ mod tests {
         // While the client's only slot is taken, judging the offer is refused.
         let busy = svc.slots.try_acquire(Some("c")).unwrap();
         let e = svc.offer_draw(id, &me, "c").unwrap_err();
-        assert_eq!(e.code, "rate_limited", "{e:?}");
+        assert_eq!(e.code, table::ErrorCode::RateLimited, "{e:?}");
         drop(busy);
         let accepted = accepted_of(svc.offer_draw(id, &me, "c").unwrap());
         assert!(!accepted);

@@ -5,7 +5,7 @@
 
 use super::error::ApiError;
 use axum::extract::Request;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -31,7 +31,7 @@ pub async fn middleware(req: Request, next: Next) -> Response {
     } else {
         text
     };
-    let mut json = ApiError::new(status, code_for(status), message).into_response();
+    let mut json = ApiError::for_status(status, message).into_response();
     // Keep what the original answer said besides its body (Retry-After, Allow, ...).
     for (name, value) in &parts.headers {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
@@ -45,35 +45,4 @@ fn is_json(r: &Response) -> bool {
     r.headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
-}
-
-/// The documented code for a status that no handler chose.
-pub fn code_for(status: StatusCode) -> &'static str {
-    match status {
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::REQUEST_TIMEOUT => "timeout",
-        StatusCode::PAYLOAD_TOO_LARGE
-        | StatusCode::URI_TOO_LONG
-        | StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "too_large",
-        StatusCode::TOO_MANY_REQUESTS => "rate_limited",
-        s if s.is_server_error() => "internal",
-        _ => "bad_request",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_get_documented_codes() {
-        assert_eq!(code_for(StatusCode::BAD_REQUEST), "bad_request");
-        assert_eq!(code_for(StatusCode::UPGRADE_REQUIRED), "bad_request");
-        assert_eq!(code_for(StatusCode::REQUEST_TIMEOUT), "timeout");
-        assert_eq!(
-            code_for(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE),
-            "too_large"
-        );
-        assert_eq!(code_for(StatusCode::SERVICE_UNAVAILABLE), "internal");
-    }
 }

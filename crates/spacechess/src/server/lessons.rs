@@ -2,12 +2,11 @@
 //! typed JSON, and lesson attempts judged by the rules. Every position comes with the
 //! rules' screen of it, so the browser draws lessons and diagrams like a game.
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 use super::routes::json_body;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::Path;
-use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use rules::guide::view::{rules_page as page_of, RulesPage};
@@ -32,8 +31,7 @@ fn find(id: &str) -> Result<&'static Lesson, ApiError> {
     lessons::find(id).ok_or_else(|| {
         let shown: String = id.chars().take(64).collect();
         ApiError::new(
-            StatusCode::NOT_FOUND,
-            "unknown_lesson",
+            ErrorCode::UnknownLesson,
             format!("no lesson with id {shown:?}"),
         )
     })

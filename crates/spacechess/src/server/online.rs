@@ -3,7 +3,7 @@
 //! clocks and resignation are the service's own; no engine helps either player while the
 //! game runs (`GameState::online_running`).
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 use super::players::PlayerId;
 use super::seats::Holder;
 use super::service::{GameSlot, GameState, Service};
@@ -42,8 +42,7 @@ impl Service {
     pub fn join(self: &Arc<Self>, code: &str, player: &PlayerId) -> Result<String, ApiError> {
         let unknown = || {
             ApiError::new(
-                axum::http::StatusCode::NOT_FOUND,
-                "unknown_invite",
+                ErrorCode::UnknownInvite,
                 format!("no game has the invitation {code:?}"),
             )
         };

@@ -8,7 +8,6 @@
 //! hyper closes the connection after such an answer, so nothing follows it.
 
 use super::error::ApiError;
-use super::json_errors::code_for;
 use axum::http::StatusCode;
 use std::io;
 use std::pin::Pin;
@@ -65,7 +64,7 @@ fn json_answer(status: StatusCode, max_head_bytes: usize) -> Vec<u8> {
             "the request line and headers are larger than {max_head_bytes} bytes (a URL or header too long)"
         ),
     };
-    let body = ApiError::new(status, code_for(status), message)
+    let body = ApiError::for_status(status, message)
         .body()
         .to_string();
     format!(

@@ -4,9 +4,9 @@
 //! state-changing request or a WebSocket upgrade that names an `Origin` must name this
 //! server's own (docs/api.md, "Players").
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::{IpAddr, SocketAddr};
@@ -111,8 +111,8 @@ fn host_name(authority: &str) -> &str {
     authority.split(':').next().unwrap_or(authority)
 }
 
-fn forbidden(code: &'static str, message: String) -> Response {
-    ApiError::new(StatusCode::FORBIDDEN, code, message).into_response()
+fn forbidden(code: ErrorCode, message: String) -> Response {
+    ApiError::new(code, message).into_response()
 }
 
 fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
@@ -131,8 +131,7 @@ fn carried(headers: &HeaderMap) -> Result<Option<PlayerId>, ApiError> {
         return match token.and_then(PlayerId::parse) {
             Some(p) => Ok(Some(p)),
             None => Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "bad_player",
+                ErrorCode::BadPlayer,
                 format!(
                     "the Authorization header must be \"Bearer <player id>\" with a player id of 32 hexadecimal digits, not {text:?}"
                 ),
@@ -165,11 +164,11 @@ pub async fn middleware(
 ) -> Response {
     let served = req.extensions().get::<ServedAddr>().map(|a| a.0.ip());
     let Some(host) = header_str(req.headers(), header::HOST).map(str::to_string) else {
-        return forbidden("bad_host", "the request has no Host header".into());
+        return forbidden(ErrorCode::BadHost, "the request has no Host header".into());
     };
     if !hosts.allows(host_name(&host), served) {
         return forbidden(
-            "bad_host",
+            ErrorCode::BadHost,
             format!("this server does not answer to the host {host:?} (see --host)"),
         );
     }
@@ -178,7 +177,7 @@ pub async fn middleware(
     if let Some(authority) = req.uri().authority().map(|a| a.as_str().to_string()) {
         if !hosts.allows(host_name(&authority), served) {
             return forbidden(
-                "bad_host",
+                ErrorCode::BadHost,
                 format!("this server does not answer to the host {authority:?} (see --host)"),
             );
         }
@@ -191,7 +190,7 @@ pub async fn middleware(
                 .is_some_and(|authority| authority.eq_ignore_ascii_case(&host));
             if !own {
                 return forbidden(
-                    "bad_origin",
+                    ErrorCode::BadOrigin,
                     format!(
                         "requests from the page {origin:?} are refused: only this server's own pages may change games"
                     ),
@@ -299,7 +298,7 @@ mod tests {
             header::AUTHORIZATION,
             HeaderValue::from_static("Bearer nope"),
         );
-        assert_eq!(carried(&h).unwrap_err().code, "bad_player");
+        assert_eq!(carried(&h).unwrap_err().code, ErrorCode::BadPlayer);
         let mut bad_cookie = HeaderMap::new();
         bad_cookie.insert(
             header::COOKIE,

@@ -48,9 +48,8 @@ pub fn router(service: Arc<Service>) -> Router {
         .merge(super::analysis_routes::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
         .method_not_allowed_fallback(|| async {
-            ApiError::new(
+            ApiError::for_status(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "bad_request",
                 "this endpoint does not take that method",
             )
         });

@@ -108,7 +108,7 @@ pub async fn handler(
     // JSON error rather than axum's plain text.
     let ws = match ws {
         Ok(ws) => ws,
-        Err(e) => return ApiError::new(e.status(), "bad_request", e.body_text()).into_response(),
+        Err(e) => return ApiError::for_status(e.status(), e.body_text()).into_response(),
     };
     let svc2 = Arc::clone(&svc);
     let id2 = id.clone();
