@@ -1,4 +1,5 @@
-// Rules for taking in a new game state from the server, kept pure for testing.
+// Taking in a new game state from the host, kept pure for testing. The game's rules are
+// the host's (the table): these only read what its GameView says.
 
 import type { GameView } from './api';
 
@@ -15,9 +16,12 @@ export function acceptsMoveAnswer(current: GameView | null, answer: GameView): b
   return !current || answer.ply >= current.ply;
 }
 
-/** Whether the player is waiting for the computer (its turn, or a search running). */
+/**
+ * Whether the player is waiting for the computer: the host says so (`computer_thinking`:
+ * its search runs or is about to, on the server and in this browser alike).
+ */
 export function computerToMove(view: GameView): boolean {
-  return view.status !== 'over' && (view.computer_thinking || (view.mode === 'computer' && view.turn !== view.human));
+  return view.status !== 'over' && view.computer_thinking;
 }
 
 /** Results the server will not take back (docs/api.md: agreement, resignation, time). */

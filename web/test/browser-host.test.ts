@@ -41,6 +41,10 @@ describe.skipIf(!haveWasm)('the browser host', () => {
     expect(v.ply).toBe(3);
     expect(v.history.map((h) => h.side)).toEqual(['white', 'black', 'white']);
     expect(v.computer_thinking).toBe(false);
+    // The table asks for a short evaluation of each move no search scored; the host runs
+    // it in a worker and hands it back.
+    const scored = await g.state((s) => s.ply === 3 && s.history.every((h) => h.eval_source === 'quick'));
+    expect(scored.history.every((h) => typeof h.eval === 'number')).toBe(true);
     const back = await g.link.takeback();
     expect(back.ply).toBe(2);
     await expect(g.link.move(back.legal_moves[0].token, 1)).rejects.toMatchObject({ code: 'not_your_turn' });

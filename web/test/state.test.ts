@@ -20,12 +20,12 @@ describe('taking in new states', () => {
     expect(acceptsMoveAnswer(base, { ...base, ply: 1 })).toBe(true);
     expect(acceptsMoveAnswer(null, base)).toBe(true);
   });
-  it("knows when the computer is to move", () => {
+  it('waits for the computer while its host says it thinks', () => {
     expect(computerToMove(base)).toBe(false);
-    expect(computerToMove({ ...base, turn: 'black' })).toBe(true);
-    expect(computerToMove({ ...base, mode: 'local', turn: 'black' })).toBe(false);
+    // The host's word, not the turn: the table decides who is to move.
+    expect(computerToMove({ ...base, turn: 'black' })).toBe(false);
     expect(computerToMove({ ...base, computer_thinking: true })).toBe(true);
-    expect(computerToMove({ ...base, turn: 'black', status: 'over' })).toBe(false);
+    expect(computerToMove({ ...base, computer_thinking: true, status: 'over' })).toBe(false);
   });
 });
 

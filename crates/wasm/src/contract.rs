@@ -7,9 +7,13 @@
 
 use crate::error::Error;
 use crate::protocol::{
-    Answer, BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, GameState, LineView,
-    LinesView, OracleMoveView, OracleTag, OracleView, PerftView, PositionView, Progress,
-    RecordView, Request, Score, SearchLimits, SearchView, SetupSpec, Side,
+    Answer, BenchEntryView, BenchView, DivideEntry, EvaluationView, FromRecordView, GameState,
+    LineView, LinesView, OracleView, PerftView, PositionView, Progress, RecordView, Request, Score,
+    SearchLimits, SearchView, SetupSpec, Side, ThoughtView,
+};
+use crate::tables::{
+    DutyView, NewGameSpec, SearchClock, StoredClock, StoredEval, StoredGame, TableAnswer,
+    TableCommand, TimeControlSpec,
 };
 use rules::catalogue::Catalogue;
 use rules::guide::view::RulesPage;
@@ -37,6 +41,9 @@ macro_rules! answers {
     };
 }
 
+/// The server contract's types that `#[ts(type = …)]` overrides name.
+const OVERRIDDEN: [&str; 4] = ["Variant", "RuleSet", "Mode", "EvalSource"];
+
 fn config() -> Config {
     Config::new().with_large_int("number")
 }
@@ -55,9 +62,6 @@ fn answer_types(cfg: &Config) -> Vec<(&'static str, String, Vec<String>)> {
         "undo" => GameState,
         "export_record" => RecordView,
         "close" => (),
-        "resign" => GameState,
-        "flag" => GameState,
-        "offer_draw" => DrawView,
         "perft" => PerftView,
         "bench" => BenchView,
         "search" => SearchView,
@@ -67,6 +71,15 @@ fn answer_types(cfg: &Config) -> Vec<(&'static str, String, Vec<String>)> {
         "check_lesson" => CheckAnswer,
         "rules_page" => RulesPage,
         "oracle" => Option<OracleView>,
+        "table_new" => TableAnswer,
+        "table_open" => TableAnswer,
+        "table_command" => TableAnswer,
+        "table_view" => table::GameView,
+        "table_position" => table::view::PositionView,
+        "table_record" => RecordView,
+        "table_close" => (),
+        "think" => ThoughtView,
+        "evaluate" => EvaluationView,
     )
 }
 
@@ -87,17 +100,25 @@ pub fn generate() -> String {
         FromRecordView,
         PositionView,
         SearchView,
-        OracleTag,
-        OracleMoveView,
         OracleView,
         DivideEntry,
         PerftView,
         BenchEntryView,
         BenchView,
         RecordView,
-        DrawView,
         LineView,
         LinesView,
+        ThoughtView,
+        EvaluationView,
+        TimeControlSpec,
+        NewGameSpec,
+        StoredEval,
+        StoredClock,
+        StoredGame,
+        TableCommand,
+        SearchClock,
+        DutyView,
+        TableAnswer,
         Progress<'static>,
     );
     let answers = answer_types(cfg);
@@ -109,6 +130,11 @@ pub fn generate() -> String {
         .chain(answers.iter().flat_map(|(_, _, deps)| deps.iter()))
         .filter(|d| !declared.contains(d.as_str()) && is_named(d))
         .cloned()
+        .collect();
+    // Names written in `#[ts(type = …)]` overrides are no dependencies of ts-rs's.
+    let imported: BTreeSet<String> = imported
+        .into_iter()
+        .chain(OVERRIDDEN.iter().map(|s| s.to_string()))
         .collect();
     // Only the names the declarations use (a flattened type is written out inline).
     let body: String = decls.iter().map(|(_, d, _)| d.as_str()).collect();

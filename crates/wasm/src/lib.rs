@@ -15,4 +15,5 @@ pub mod exports;
 pub mod protocol;
 pub mod service;
 pub mod session;
+pub mod tables;
 pub mod teach;

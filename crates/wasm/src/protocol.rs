@@ -2,9 +2,13 @@
 //! request is one JSON object with an `op` field; the answer is `{"ok": …}` or
 //! `{"error": {"code", "message"}}`.
 
+use crate::error::{quoted, Error};
+use engine::api::Level;
 use rules::material::MaterialView;
 use rules::screen::{HistoryEntry, Screen};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use table::ErrorCode;
 
 /// A variant, rule set and options by their identifiers (as in the API and records).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -46,7 +50,7 @@ pub struct SearchLimits {
 }
 
 /// One request.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
@@ -98,24 +102,6 @@ pub enum Request {
     Close {
         game: u32,
     },
-    /// `side` resigns: the game ends, won by the other side.
-    Resign {
-        game: u32,
-        side: Side,
-    },
-    /// `side` ran out of time: the game ends, won by the other side.
-    Flag {
-        game: u32,
-        side: Side,
-    },
-    /// A draw is offered. With `computer` (the computer's side), the engine judges the
-    /// offer (a short search: it accepts unless it is ahead); without, the players on
-    /// one device have agreed. An accepted offer ends the game.
-    OfferDraw {
-        game: u32,
-        #[cfg_attr(test, ts(optional))]
-        computer: Option<Side>,
-    },
     /// Leaf count of the legal move tree (draw rules ignored), optionally per root move.
     Perft {
         setup: SetupSpec,
@@ -162,12 +148,73 @@ pub enum Request {
     RulesPage {
         variant: String,
     },
-    /// The Oracle on the game's current position within `budget_ms`, at a look-ahead
+    /// A new game in this browser (a game table), from a NewGame as the server reads it;
+    /// `id` is the browser's name for it, `now_ms` the host's wall clock.
+    TableNew {
+        id: String,
+        game: crate::tables::NewGameSpec,
+        #[cfg_attr(test, ts(type = "number"))]
+        now_ms: i64,
+    },
+    /// A game this browser kept, opened as it was left.
+    TableOpen {
+        stored: crate::tables::StoredGame,
+        #[cfg_attr(test, ts(type = "number"))]
+        now_ms: i64,
+    },
+    /// A command to an open browser game.
+    TableCommand {
+        table: u32,
+        command: crate::tables::TableCommand,
+        #[cfg_attr(test, ts(type = "number"))]
+        now_ms: i64,
+    },
+    /// An open browser game as it stands now.
+    TableView {
+        table: u32,
+        #[cfg_attr(test, ts(type = "number"))]
+        now_ms: i64,
+    },
+    /// The board after `ply` half-moves of a browser game (review).
+    TablePosition {
+        table: u32,
+        ply: u64,
+    },
+    /// A browser game's record (tags, moves, evaluations as comments), dated `now_ms`.
+    TableRecord {
+        table: u32,
+        #[cfg_attr(test, ts(type = "number"))]
+        now_ms: i64,
+    },
+    /// Forgets a browser game.
+    TableClose {
+        table: u32,
+    },
+    /// The computer's move in a record's last position at an opponent level, on a game
+    /// clock (a `search` duty); `seed` varies between near-equal moves. Each completed
+    /// iteration is reported as progress, in the server's `thinking` shape.
+    Think {
+        record: String,
+        #[cfg_attr(test, ts(type = "number | \"max\""))]
+        level: serde_json::Value,
+        #[cfg_attr(test, ts(optional))]
+        clock: Option<crate::tables::SearchClock>,
+        #[cfg_attr(test, ts(optional))]
+        seed: Option<u64>,
+    },
+    /// The record's evaluation of a record's last position (an `evaluate` duty): pawns
+    /// from White's side, after a short search.
+    Evaluate {
+        record: String,
+    },
+    /// The Oracle on the game's current position within `budget_ms` (default: the
+    /// server's 6 s), at a look-ahead
     /// setting (`level`: 1 to 6 or `"max"`, default max); each improved report is sent as
     /// progress.
     Oracle {
         game: u32,
-        budget_ms: u64,
+        #[cfg_attr(test, ts(optional))]
+        budget_ms: Option<u64>,
         #[cfg_attr(test, ts(optional))]
         #[cfg_attr(test, ts(type = "number | \"max\""))]
         level: Option<serde_json::Value>,
@@ -175,12 +222,21 @@ pub enum Request {
 }
 
 /// A side, as the API and records name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     White,
     Black,
+}
+
+impl From<rules::Color> for Side {
+    fn from(c: rules::Color) -> Side {
+        match c {
+            rules::Color::White => Side::White,
+            rules::Color::Black => Side::Black,
+        }
+    }
 }
 
 impl From<Side> for rules::Color {
@@ -193,7 +249,7 @@ impl From<Side> for rules::Color {
 }
 
 /// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Score {
@@ -201,6 +257,15 @@ pub enum Score {
     Cp(i32),
     /// Moves to mate: positive when the side to move mates.
     Mate(i32),
+}
+
+impl From<Score> for engine::api::Score {
+    fn from(s: Score) -> engine::api::Score {
+        match s {
+            Score::Cp(cp) => engine::api::Score::Cp(cp),
+            Score::Mate(n) => engine::api::Score::Mate(n),
+        }
+    }
 }
 
 impl From<engine::api::Score> for Score {
@@ -259,38 +324,13 @@ pub struct SearchView {
     pub elapsed_ms: u64,
 }
 
-/// One Oracle verdict.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "OracleMove"))]
-pub struct OracleMoveView {
-    pub token: String,
-    pub score: Score,
-    pub depth: u32,
-    pub tag: OracleTag,
-    /// Moves to mate for `mate` and `mated`.
-    pub mate_in: Option<u32>,
-    pub line: Vec<String>,
-}
-
-/// What the Oracle says of a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "kebab-case")]
-pub enum OracleTag {
-    Eval,
-    Mate,
-    Mated,
-    DrawRepetition,
-    AllowsRepetition,
-}
-
-/// The Oracle's report: every legal move, best first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The Oracle's report, as the server's `oracle` message carries it: every legal move,
+/// best first, scored in pawns from the player's point of view (`table::view`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OracleView {
-    pub moves: Vec<OracleMoveView>,
     pub done: bool,
+    pub moves: Vec<table::view::OracleMoveView>,
 }
 
 /// The answer envelope: `{"ok": …}` or `{"error": {"code", "message"}}`.
@@ -303,11 +343,13 @@ pub enum Answer<T> {
 }
 
 /// Progress of a long request, sent while it runs (docs/wasm.md).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Progress<'a> {
     Search(&'a SearchView),
+    /// The computer's search (`think`), as the server's `thinking` message.
+    Thinking(&'a table::view::Thinking),
     Analysis(&'a LinesView),
     Oracle(&'a OracleView),
     Bench(&'a BenchEntryView),
@@ -351,6 +393,25 @@ pub struct BenchView {
     pub elapsed_ms: u64,
 }
 
+/// What `think` answers: the computer's move (none without a completed iteration: the
+/// table then plays its fallback), to send back as a `computer_move` command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ThoughtView {
+    pub ply: usize,
+    pub token: Option<String>,
+    pub score: Score,
+    pub depth: u32,
+}
+
+/// What `evaluate` answers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct EvaluationView {
+    /// Pawns from White's side.
+    pub pawns: f64,
+}
+
 /// What `export_record` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -358,22 +419,16 @@ pub struct RecordView {
     pub record: String,
 }
 
-/// What `offer_draw` answers: whether the draw was agreed, and the game afterwards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "DrawState"))]
-pub struct DrawView {
-    pub accepted: bool,
-    pub game: GameState,
-}
-
-/// One of the engine's best lines.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One of the engine's best lines, as the server's analysis boards show it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EngineLine"))]
 pub struct LineView {
-    /// From the side to move's point of view.
-    pub score: Score,
+    /// Pawns from White's side (the one mapping every view uses: a mate is ±100,
+    /// nearer mates larger).
+    pub score: f64,
+    /// Moves to mate: positive when White mates, negative when Black does.
+    pub mate: Option<i32>,
     /// The line as move tokens, its first move first.
     pub pv: Vec<String>,
     /// The same moves in notation.
@@ -381,7 +436,7 @@ pub struct LineView {
 }
 
 /// An analysis's best lines after one completed iteration, best first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "LinesAnswer"))]
 pub struct LinesView {
@@ -389,4 +444,27 @@ pub struct LinesView {
     pub nodes: u64,
     pub elapsed_ms: u64,
     pub lines: Vec<LineView>,
+}
+
+/// A look-ahead setting as the API writes it: a depth of the catalogue's range, or
+/// `"max"` (also when none is given).
+pub fn level_of(level: Option<&Value>) -> Result<Level, Error> {
+    let parsed = match level {
+        None => Some(Level::Max),
+        Some(Value::String(s)) => Level::from_id(s),
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .and_then(|d| u8::try_from(d).ok())
+            .and_then(Level::from_depth),
+        Some(_) => None,
+    };
+    parsed.ok_or_else(|| {
+        Error::new(
+            ErrorCode::OutOfRange,
+            format!(
+                "level {} is not a look-ahead setting (1 to 6, or \"max\")",
+                quoted(&level.map(Value::to_string).unwrap_or_default())
+            ),
+        )
+    })
 }

@@ -4,14 +4,15 @@
 
 use crate::error::{quoted, Error};
 use crate::protocol::{
-    Answer, BenchEntryView, BenchView, DivideEntry, DrawView, FromRecordView, PerftView, Progress,
-    RecordView, Request, SearchLimits, SetupSpec,
+    level_of, Answer, BenchEntryView, BenchView, DivideEntry, EvaluationView, FromRecordView,
+    PerftView, Progress, RecordView, Request, SearchLimits, SetupSpec,
 };
 use crate::session::Session;
+use crate::tables::{Answered, Hosted, TableAnswer};
 use crate::teach;
-use engine::api::Level;
 use engine::clock::Instant;
 use rules::perft::{divide, perft};
+use rules::record::RecordForm;
 use rules::{with_position_type, Position, Setup};
 use serde::Serialize;
 use serde_json::Value;
@@ -37,6 +38,8 @@ pub const DEFAULT_LINES: usize = 3;
 
 pub struct Service {
     games: BTreeMap<u32, Session>,
+    /// Browser games (game tables), in the same handle space.
+    tables: BTreeMap<u32, Hosted>,
     next_id: u32,
     report: Reporter,
 }
@@ -45,6 +48,7 @@ impl Service {
     pub fn new(report: Reporter) -> Service {
         Service {
             games: BTreeMap::new(),
+            tables: BTreeMap::new(),
             next_id: 1,
             report,
         }
@@ -89,24 +93,6 @@ impl Service {
                 let g = self.game_mut(game)?;
                 g.undo()?;
                 to_value(&g.state(game))
-            }
-            Request::Resign { game, side } => {
-                let g = self.game_mut(game)?;
-                g.resign(side.into())?;
-                to_value(&g.state(game))
-            }
-            Request::Flag { game, side } => {
-                let g = self.game_mut(game)?;
-                g.lose_on_time(side.into())?;
-                to_value(&g.state(game))
-            }
-            Request::OfferDraw { game, computer } => {
-                let g = self.game_mut(game)?;
-                let accepted = g.offer_draw(computer.map(Into::into))?;
-                to_value(&DrawView {
-                    accepted,
-                    game: g.state(game),
-                })
             }
             Request::ExportRecord { game } => to_value(&RecordView {
                 record: self.game(game)?.export(),
@@ -169,11 +155,94 @@ impl Service {
             Request::Lesson { id } => to_value(&teach::lesson(&id)?),
             Request::CheckLesson { id, moves } => to_value(&teach::check(&id, &moves)?),
             Request::RulesPage { variant } => to_value(&teach::rules_page(&variant)?),
+            Request::TableNew { id, game, now_ms } => {
+                let (hosted, change) = Hosted::create(id, game, now_ms)?;
+                let table = self.keep_table(hosted)?;
+                // A new game is kept at once.
+                self.table_answer(
+                    table,
+                    Answered {
+                        change,
+                        refused: None,
+                    },
+                    true,
+                    now_ms,
+                )
+            }
+            Request::TableOpen { stored, now_ms } => {
+                let (hosted, change) = Hosted::open(stored, now_ms)?;
+                let table = self.keep_table(hosted)?;
+                self.table_answer(
+                    table,
+                    Answered {
+                        change,
+                        refused: None,
+                    },
+                    false,
+                    now_ms,
+                )
+            }
+            Request::TableCommand {
+                table,
+                command,
+                now_ms,
+            } => {
+                let answered = self.table_mut(table)?.command(command, now_ms)?;
+                let changed = answered.change.changed;
+                self.table_answer(table, answered, changed, now_ms)
+            }
+            Request::TableView { table, now_ms } => to_value(&self.table_mut(table)?.view(now_ms)),
+            Request::TablePosition { table, ply } => {
+                let t = self.table_mut(table)?.table();
+                let played = t.ply();
+                match usize::try_from(ply).ok().and_then(|p| t.position_at(p)) {
+                    Some(view) => to_value(&view),
+                    // Refused as the server refuses `positions/{ply}`.
+                    None => Err(Error::new(
+                        ErrorCode::BadRequest,
+                        format!(
+                            "ply {ply} is beyond the end of the game ({played} half-moves played)"
+                        ),
+                    )),
+                }
+            }
+            Request::TableRecord { table, now_ms } => {
+                let date = table::record_date(now_ms.div_euclid(1000));
+                let record = self
+                    .table_mut(table)?
+                    .table()
+                    .record(RecordForm::Own, &date)?;
+                to_value(&RecordView { record })
+            }
+            Request::TableClose { table } => match self.tables.remove(&table) {
+                Some(_) => Ok(Value::Null),
+                None => Err(no_such_game(table)),
+            },
+            Request::Think {
+                record,
+                level,
+                clock,
+                seed,
+            } => {
+                let level = level_of(Some(&level))?;
+                let report = self.report.clone();
+                let thought = Session::import_record(&record)?.think(
+                    level,
+                    clock,
+                    seed.unwrap_or(0),
+                    Box::new(move |t| send(&report, &Progress::Thinking(t))),
+                );
+                to_value(&thought)
+            }
+            Request::Evaluate { record } => to_value(&EvaluationView {
+                pawns: Session::import_record(&record)?.evaluate(),
+            }),
             Request::Oracle {
                 game,
                 budget_ms,
                 level,
             } => {
+                let budget_ms = budget_ms.unwrap_or(crate::tables::ORACLE_BUDGET_MS);
                 within("budget_ms", budget_ms, 1, MAX_ORACLE_MS)?;
                 let level = level_of(level.as_ref())?;
                 let report = self.report.clone();
@@ -186,6 +255,45 @@ impl Service {
                 to_value(&last)
             }
         }
+    }
+
+    /// Keeps a new browser game and gives its handle.
+    fn keep_table(&mut self, hosted: Hosted) -> Result<u32, Error> {
+        if self.tables.len() >= MAX_GAMES {
+            return Err(Error::new(
+                ErrorCode::OutOfRange,
+                format!("too many open games ({MAX_GAMES}): close one first"),
+            ));
+        }
+        let id = self.next_id;
+        self.next_id = self.next_id.wrapping_add(1).max(1);
+        self.tables.insert(id, hosted);
+        Ok(id)
+    }
+
+    fn table_mut(&mut self, id: u32) -> Result<&mut Hosted, Error> {
+        self.tables.get_mut(&id).ok_or_else(|| no_such_game(id))
+    }
+
+    /// A browser game's answer: the view, the game to keep (`keep`: it changed), the
+    /// duties.
+    fn table_answer(
+        &mut self,
+        table: u32,
+        answered: Answered,
+        keep: bool,
+        now_ms: i64,
+    ) -> Result<Value, Error> {
+        let hosted = self.table_mut(table)?;
+        let change = &answered.change;
+        to_value(&TableAnswer {
+            table,
+            duties: hosted.duties(change, now_ms),
+            stored: keep.then(|| hosted.stored(now_ms)),
+            view: hosted.view(now_ms),
+            draw_accepted: change.draw_accepted,
+            refused: answered.refused,
+        })
     }
 
     fn open(&mut self, s: Session) -> Result<Value, Error> {
@@ -283,29 +391,6 @@ fn within(field: &str, value: u64, min: u64, max: u64) -> Result<(), Error> {
             format!("{field} {value} is outside {min}..={max}"),
         ))
     }
-}
-
-/// A look-ahead setting as the API writes it: a depth of the catalogue's range, or
-/// `"max"` (also when none is given).
-fn level_of(level: Option<&Value>) -> Result<Level, Error> {
-    let parsed = match level {
-        None => Some(Level::Max),
-        Some(Value::String(s)) => Level::from_id(s),
-        Some(Value::Number(n)) => n
-            .as_u64()
-            .and_then(|d| u8::try_from(d).ok())
-            .and_then(Level::from_depth),
-        Some(_) => None,
-    };
-    parsed.ok_or_else(|| {
-        Error::new(
-            ErrorCode::OutOfRange,
-            format!(
-                "level {} is not a look-ahead setting (1 to 6, or \"max\")",
-                quoted(&level.map(Value::to_string).unwrap_or_default())
-            ),
-        )
-    })
 }
 
 fn setup_of(spec: &SetupSpec) -> Result<Setup, Error> {

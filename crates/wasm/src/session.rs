@@ -4,18 +4,19 @@
 
 use crate::error::Error;
 use crate::protocol::{
-    GameState, LineView, LinesView, OracleMoveView, OracleTag as Tag, OracleView, PositionView,
-    SearchLimits, SearchView,
+    GameState, LineView, LinesView, OracleView, PositionView, SearchLimits, SearchView, ThoughtView,
 };
+use crate::tables::SearchClock;
 use engine::api::{
-    self, AnalysisReport, Level, Limits, OracleTag, Progress, SearchOptions, SearchResult, Settings,
+    self, AnalysisReport, Level, Limits, Progress, SearchOptions, SearchResult, Settings,
 };
 use engine::types::Clock;
 use rules::any::{self, AnyGame};
 use rules::material::material;
 use rules::record;
 use rules::screen::{history_of, screen_of};
-use rules::{dispatch, Color, Game, Position};
+use rules::{dispatch, Game, Position};
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -152,34 +153,6 @@ impl Session {
         self.game.export(&[], &self.comments)
     }
 
-    /// `side` resigns.
-    pub fn resign(&mut self, side: Color) -> Result<(), Error> {
-        self.game.resign(side)?;
-        Ok(())
-    }
-
-    /// `side` ran out of time.
-    pub fn lose_on_time(&mut self, side: Color) -> Result<(), Error> {
-        self.game.lose_on_time(side)?;
-        Ok(())
-    }
-
-    /// A draw offer, judged by the engine playing `computer` (else agreed at once);
-    /// whether the game ended drawn.
-    pub fn offer_draw(&mut self, computer: Option<Color>) -> Result<bool, Error> {
-        if let rules::GameStatus::Over(o) = self.game.status() {
-            return Err(Error::new(
-                ErrorCode::GameOver,
-                format!("the game is over ({}); no draw to offer", o.description()),
-            ));
-        }
-        let accepted = computer.is_none_or(|side| api::accepts_draw(&self.game, side));
-        if accepted {
-            self.game.agree_draw()?;
-        }
-        Ok(accepted)
-    }
-
     /// Searches the current position on the calling thread.
     pub fn search(&self, limits: &SearchLimits, mut on_progress: OnSearch) -> SearchView {
         let seed = limits.seed.filter(|&s| s != 0);
@@ -225,15 +198,74 @@ impl Session {
     }
 
     /// Runs the Oracle on the current position on the calling thread, at a look-ahead
-    /// setting.
+    /// setting; each report as the server's `oracle` message carries it.
     pub fn oracle(&self, budget: Duration, level: Level, on_report: &mut dyn FnMut(&OracleView)) {
         let settings = Settings {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let mut report = |r: api::OracleReport| on_report(&oracle_view(&r));
+        let notations: HashMap<String, String> = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .map(|m| (m.token, m.notation))
+            .collect();
+        let mut report = |r: api::OracleReport| {
+            on_report(&OracleView {
+                done: r.done,
+                moves: table::view::oracle_moves(&r, &notations),
+            })
+        };
         dispatch!(&self.game, g => engine::oracle::run(g, budget, level, settings, stop, &mut report));
+    }
+
+    /// The computer's move at an opponent level, as the server searches it (the level's
+    /// limits, variety between near-equal moves at a depth level), with `seed` for the
+    /// variety; each completed iteration goes to `on_thinking` in the server's shape.
+    pub fn think(
+        &self,
+        level: Level,
+        clock: Option<SearchClock>,
+        seed: u64,
+        mut on_thinking: Box<dyn FnMut(&table::view::Thinking) + Send>,
+    ) -> ThoughtView {
+        let limits = Limits::for_level(
+            level,
+            clock.map(|c| Clock {
+                remaining: Duration::from_millis(c.left_ms.max(0) as u64),
+                increment: Duration::from_millis(c.increment_ms.max(0) as u64),
+            }),
+        );
+        let options = SearchOptions {
+            vary: if limits.depth.is_some() {
+                api::LEVEL_VARIETY
+            } else {
+                0
+            },
+            seed: seed.max(1),
+            ..SearchOptions::default()
+        };
+        let side = self.game.turn();
+        let stop = Arc::new(AtomicBool::new(false));
+        let on_progress =
+            Box::new(move |p: Progress| on_thinking(&table::view::thinking(&p, side)));
+        let settings = Settings {
+            threads: 1,
+            hash_mb: DEFAULT_HASH_MB,
+        };
+        let r = dispatch!(&self.game, g => api::search_game(g, limits, settings, options, stop, on_progress));
+        ThoughtView {
+            ply: self.game.ply(),
+            token: r.best,
+            score: r.score.into(),
+            depth: r.depth,
+        }
+    }
+
+    /// The record's evaluation of the current position (pawns from White's side).
+    pub fn evaluate(&self) -> f64 {
+        api::evaluate_for_record(&self.game)
     }
 }
 
@@ -313,39 +345,18 @@ fn lines_view<P: Position>(game: &Game<P>, r: &AnalysisReport) -> LinesView {
                             g.played().last().map(|p| p.notation.clone())
                         })
                         .collect();
+                let turn = game.position().turn();
                 LineView {
-                    score: l.score.into(),
+                    score: l.score.pawns_for_white(turn),
+                    mate: match l.score {
+                        api::Score::Mate(n) if turn == rules::Color::White => Some(n),
+                        api::Score::Mate(n) => Some(-n),
+                        api::Score::Cp(_) => None,
+                    },
                     pv: l.pv.clone(),
                     notation,
                 }
             })
             .collect(),
-    }
-}
-
-fn oracle_view(r: &api::OracleReport) -> OracleView {
-    OracleView {
-        moves: r
-            .moves
-            .iter()
-            .map(|m| {
-                let (tag, mate_in) = match m.tag {
-                    OracleTag::Eval => (Tag::Eval, None),
-                    OracleTag::Mate(n) => (Tag::Mate, Some(n)),
-                    OracleTag::Mated(n) => (Tag::Mated, Some(n)),
-                    OracleTag::DrawRepetition => (Tag::DrawRepetition, None),
-                    OracleTag::AllowsRepetition => (Tag::AllowsRepetition, None),
-                };
-                OracleMoveView {
-                    token: m.token.clone(),
-                    score: m.score.into(),
-                    depth: m.depth,
-                    tag,
-                    mate_in,
-                    line: m.line.clone(),
-                }
-            })
-            .collect(),
-        done: r.done,
     }
 }

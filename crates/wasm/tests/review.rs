@@ -162,52 +162,6 @@ fn a_bad_record_names_its_first_bad_move_as_the_server_does() {
 }
 
 #[test]
-fn a_record_that_ended_by_resignation_goes_on_without_its_result() {
-    let (mut s, _) = service();
-    let g = ok(
-        &mut s,
-        json!({"op": "new_game", "setup": {"variant": "stacked"}}),
-    );
-    let id = g["game"].as_u64().unwrap();
-    let m = tokens(&g)[0].clone();
-    ok(&mut s, json!({"op": "play", "game": id, "move": m}));
-    ok(&mut s, json!({"op": "resign", "game": id, "side": "black"}));
-    let record = ok(&mut s, json!({"op": "export_record", "game": id}))["record"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    // Resumed as kept, the result stands; a new game from it goes on.
-    let kept = ok(&mut s, json!({"op": "import_record", "record": record}));
-    assert_eq!(kept["status"], "over");
-    let fresh = ok(&mut s, json!({"op": "new_from_record", "record": record}));
-    assert_eq!(fresh["status"], "in-progress");
-    assert_eq!(fresh["ply"], 1);
-}
-
-#[test]
-fn a_flag_ends_the_game_on_time_and_stands_in_the_record() {
-    let (mut s, _) = service();
-    let g = ok(
-        &mut s,
-        json!({"op": "new_game", "setup": {"variant": "quadlevel"}}),
-    );
-    let id = g["game"].as_u64().unwrap();
-    let over = ok(&mut s, json!({"op": "flag", "game": id, "side": "white"}));
-    assert_eq!(over["status"], "over");
-    assert_eq!(over["result"]["reason"], "time");
-    assert_eq!(over["result"]["winner"], "black");
-    assert!(over["legal_moves"].as_array().unwrap().is_empty());
-    let (code, _) = error(&mut s, json!({"op": "flag", "game": id, "side": "black"}));
-    assert_eq!(code, "game_over");
-    let record = ok(&mut s, json!({"op": "export_record", "game": id}))["record"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let kept = ok(&mut s, json!({"op": "import_record", "record": record}));
-    assert_eq!(kept["result"], over["result"]);
-}
-
-#[test]
 fn a_search_on_a_short_clock_answers_with_a_move() {
     let (mut s, _) = service();
     let g = ok(

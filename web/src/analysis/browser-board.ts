@@ -6,8 +6,7 @@
 // server's shapes (AnalysisView, the socket's messages).
 
 import { ApiError } from '../api';
-import type { AnalysisMessage, AnalysisRequest, AnalysisSource, AnalysisView, LineView } from '../generated/api';
-import { oracleOf, ORACLE_BUDGET_MS, pawnsForWhite } from '../hosts/browser-views';
+import type { AnalysisMessage, AnalysisRequest, AnalysisSource, AnalysisView } from '../generated/api';
 import { newBrowserClient, wasmApiError } from '../wasm/browser-client';
 import { StoppedError, type WasmClient } from '../wasm/client';
 import type { GameState, LinesAnswer, SetupSpec } from '../wasm/protocol';
@@ -73,15 +72,9 @@ async function startGame(client: WasmClient, start: Start): Promise<GameState> {
   return client.call({ op: 'new_game', setup: start.setup, position: start.position ?? undefined });
 }
 
-/** The lines of an analysis as the server's `lines` message (scores from White's side). */
-function linesOf(a: LinesAnswer, serial: number, state: GameState): Extract<AnalysisMessage, { type: 'lines' }> {
-  const lines: LineView[] = a.lines.map((l) => ({
-    score: pawnsForWhite(l.score, state.turn),
-    mate: 'mate' in l.score ? (state.turn === 'white' ? l.score.mate : -l.score.mate) : null,
-    pv: l.pv,
-    notation: l.notation,
-  }));
-  return { type: 'lines', serial, depth: a.depth, nodes: a.nodes, elapsed_ms: a.elapsed_ms, lines };
+/** The lines of an analysis as the server's `lines` message (the module scores them as the server does). */
+function linesOf(a: LinesAnswer, serial: number): Extract<AnalysisMessage, { type: 'lines' }> {
+  return { type: 'lines', serial, depth: a.depth, nodes: a.nodes, elapsed_ms: a.elapsed_ms, lines: a.lines };
 }
 
 export class BrowserBoard implements AnalysisBackend {
@@ -220,7 +213,6 @@ export class BrowserBoard implements AnalysisBackend {
 
   private startEngine(): void {
     const serial = this.serial;
-    const state = this.current;
     const lines = this.kept.lines;
     const engine = this.engine;
     this.running = true;
@@ -228,7 +220,7 @@ export class BrowserBoard implements AnalysisBackend {
       const record = await this.recordNow();
       const game = await engine.call({ op: 'import_record', record });
       await engine.call({ op: 'analyse', game: game.game, lines, limits: { movetime_ms: RUN_CAP_MS } }, (p) => {
-        if ('analysis' in p && serial === this.serial) this.emit(linesOf(p.analysis, serial, state));
+        if ('analysis' in p && serial === this.serial) this.emit(linesOf(p.analysis, serial));
       });
       await engine.call({ op: 'close', game: game.game });
       if (serial === this.serial) {
@@ -245,14 +237,14 @@ export class BrowserBoard implements AnalysisBackend {
 
   private startOracle(): void {
     const serial = this.serial;
-    const state = this.current;
     const worker = this.oracleWorker;
     void (async () => {
       const record = await this.recordNow();
       const game = await worker.call({ op: 'import_record', record });
       // A board has no look-ahead setting: the Oracle looks as deep as its time allows.
-      await worker.call({ op: 'oracle', game: game.game, budget_ms: ORACLE_BUDGET_MS, level: 'max' }, (p) => {
-        if ('oracle' in p && serial === this.serial) this.emit(oracleOf(p.oracle, state));
+      // The module's default budget is the server's.
+      await worker.call({ op: 'oracle', game: game.game, level: 'max' }, (p) => {
+        if ('oracle' in p && serial === this.serial) this.emit({ type: 'oracle', ...p.oracle });
       });
       await worker.call({ op: 'close', game: game.game });
     })().catch((e: unknown) => {

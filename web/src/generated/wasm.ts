@@ -1,7 +1,7 @@
 // Generated from the WebAssembly module's Rust types (crates/wasm/src/contract.rs).
 // Do not edit: run `UPDATE_CONTRACT=1 cargo test -p spacechess-wasm contract` instead.
 
-import type { BoardView, Catalogue, CellView, CheckAnswer, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, MoveView, ResultView, RuleSet, RulesPage, Status, Variant } from './api';
+import type { BoardView, Catalogue, CellView, CheckAnswer, EvalSource, GameView, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, Mode, MoveView, OracleMoveView, ResultView, RuleSet, RulesPage, Status, Thinking, Variant } from './api';
 
 export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "bad_player" | "bad_origin" | "bad_host" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "unknown_invite" | "unknown_analysis" | "not_your_analysis" | "unknown_lesson" | "not_found" | "out_of_range" | "too_large" | "timeout" | "rate_limited" | "internal";
 
@@ -28,7 +28,7 @@ hash_mb?: number,
  */
 clock_ms?: number, increment_ms?: number, };
 
-export type Request = { "op": "catalogue" } | { "op": "new_game", setup: SetupSpec, position?: string, } | { "op": "import_record", record: string, } | { "op": "new_from_record", record: string, record_ply?: number, } | { "op": "position", game: number, ply: number, } | { "op": "state", game: number, } | { "op": "play", game: number, move: string, } | { "op": "undo", game: number, } | { "op": "export_record", game: number, } | { "op": "close", game: number, } | { "op": "resign", game: number, side: Side, } | { "op": "flag", game: number, side: Side, } | { "op": "offer_draw", game: number, computer?: Side, } | { "op": "perft", setup: SetupSpec, position?: string, depth: number, divide?: boolean, } | { "op": "bench", depth: number, } | { "op": "search", game: number, limits?: SearchLimits, } | { "op": "analyse", game: number, lines?: number, limits?: SearchLimits, } | { "op": "lessons" } | { "op": "lesson", id: string, } | { "op": "check_lesson", id: string, moves: Array<string>, } | { "op": "rules_page", variant: string, } | { "op": "oracle", game: number, budget_ms: number, level?: number | "max", };
+export type Request = { "op": "catalogue" } | { "op": "new_game", setup: SetupSpec, position?: string, } | { "op": "import_record", record: string, } | { "op": "new_from_record", record: string, record_ply?: number, } | { "op": "position", game: number, ply: number, } | { "op": "state", game: number, } | { "op": "play", game: number, move: string, } | { "op": "undo", game: number, } | { "op": "export_record", game: number, } | { "op": "close", game: number, } | { "op": "perft", setup: SetupSpec, position?: string, depth: number, divide?: boolean, } | { "op": "bench", depth: number, } | { "op": "search", game: number, limits?: SearchLimits, } | { "op": "analyse", game: number, lines?: number, limits?: SearchLimits, } | { "op": "lessons" } | { "op": "lesson", id: string, } | { "op": "check_lesson", id: string, moves: Array<string>, } | { "op": "rules_page", variant: string, } | { "op": "table_new", id: string, game: NewGameSpec, now_ms: number, } | { "op": "table_open", stored: StoredGame, now_ms: number, } | { "op": "table_command", table: number, command: TableCommand, now_ms: number, } | { "op": "table_view", table: number, now_ms: number, } | { "op": "table_position", table: number, ply: number, } | { "op": "table_record", table: number, now_ms: number, } | { "op": "table_close", table: number, } | { "op": "think", record: string, level: number | "max", clock?: SearchClock, seed?: number, } | { "op": "evaluate", record: string, } | { "op": "oracle", game: number, budget_ms?: number, level?: number | "max", };
 
 export type Score = { "cp": number } | { "mate": number };
 
@@ -48,7 +48,8 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -70,7 +71,8 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -88,7 +90,8 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -100,15 +103,7 @@ export type SearchView = {
  */
 best: string | null, score: Score, depth: number, pv: Array<string>, nodes: number, elapsed_ms: number, };
 
-export type OracleTag = "eval" | "mate" | "mated" | "draw-repetition" | "allows-repetition";
-
-export type OracleMove = { token: string, score: Score, depth: number, tag: OracleTag, 
-/**
- * Moves to mate for `mate` and `mated`.
- */
-mate_in: number | null, line: Array<string>, };
-
-export type OracleView = { moves: Array<OracleMove>, done: boolean, };
+export type OracleView = { done: boolean, moves: Array<OracleMoveView>, };
 
 export type DivideEntry = { token: string, nodes: number, };
 
@@ -128,13 +123,16 @@ export type BenchView = { nodes: number, positions: Array<BenchEntry>, elapsed_m
 
 export type RecordView = { record: string, };
 
-export type DrawState = { accepted: boolean, game: GameState, };
-
 export type EngineLine = { 
 /**
- * From the side to move's point of view.
+ * Pawns from White's side (the one mapping every view uses: a mate is ±100,
+ * nearer mates larger).
  */
-score: Score, 
+score: number, 
+/**
+ * Moves to mate: positive when White mates, negative when Black does.
+ */
+mate: number | null, 
 /**
  * The line as move tokens, its first move first.
  */
@@ -146,7 +144,67 @@ notation: Array<string>, };
 
 export type LinesAnswer = { depth: number, nodes: number, elapsed_ms: number, lines: Array<EngineLine>, };
 
-export type Progress = { "search": SearchView } | { "analysis": LinesAnswer } | { "oracle": OracleView } | { "bench": BenchEntry };
+export type ThoughtView = { ply: number, token: string | null, score: Score, depth: number, };
+
+export type EvaluationView = { 
+/**
+ * Pawns from White's side.
+ */
+pawns: number, };
+
+export type TimeControlSpec = { minutes: number, increment_seconds?: number | null, };
+
+export type NewGameSpec = { variant?: Variant | null, rules?: RuleSet | null, options?: Array<string> | null, mode?: Mode | null, human?: Side | null, level?: number | "max" | null, time_control?: TimeControlSpec | null, position?: string | null, record?: string | null, record_ply?: number | null, };
+
+export type StoredEval = { 
+/**
+ * Pawns from White's side.
+ */
+eval: number, source: EvalSource | null, depth: number | null, };
+
+export type StoredClock = { initial_ms: number, increment_ms: number, 
+/**
+ * `[white, black]` ms after each move.
+ */
+after: [number, number][], };
+
+export type StoredGame = { id: string, mode: Mode, human: Side, level: number | "max", 
+/**
+ * The evaluation after each move (`null` where none was made).
+ */
+evals?: Array<StoredEval | null>, clock?: StoredClock, record: string, 
+/**
+ * When it last changed (ms since 1970).
+ */
+updated: number, };
+
+export type TableCommand = { "command": "move", token: string, ply?: number, } | { "command": "take_back" } | { "command": "offer_draw" } | { "command": "resign", side?: Side, } | { "command": "oracle_on" } | { "command": "oracle_off" } | { "command": "computer_move", ply: number, token: string | null, score: Score, depth: number, } | { "command": "evaluation", ply: number, line: Array<string>, pawns: number, } | { "command": "wake" };
+
+export type SearchClock = { left_ms: number, increment_ms: number, };
+
+export type DutyView = { "duty": "stop_engines" } | { "duty": "stop_oracle" } | { "duty": "search", ply: number, record: string, level: number | "max", clock: SearchClock | null, } | { "duty": "oracle", record: string, budget_ms: number, level: number | "max", } | { "duty": "evaluate", ply: number, line: Array<string>, record: string, } | { "duty": "wake", at_ms: number, };
+
+export type TableAnswer = { 
+/**
+ * The game's handle in this module.
+ */
+table: number, view: GameView, 
+/**
+ * The game to keep, when it changed.
+ */
+stored: StoredGame | null, duties: Array<DutyView>, 
+/**
+ * A draw offer's answer.
+ */
+draw_accepted: boolean | null, 
+/**
+ * A refused command that changed the game all the same (a move that came after
+ * its side's flag fell: the side lost on time). Keep and show the game, then
+ * report the refusal.
+ */
+refused: ModuleError | null, };
+
+export type Progress = { "search": SearchView } | { "thinking": Thinking } | { "analysis": LinesAnswer } | { "oracle": OracleView } | { "bench": BenchEntry };
 
 /** What each request answers, by its `op`. */
 export type Answers = {
@@ -160,9 +218,6 @@ export type Answers = {
   undo: GameState;
   export_record: RecordView;
   close: null;
-  resign: GameState;
-  flag: GameState;
-  offer_draw: DrawState;
   perft: PerftView;
   bench: BenchView;
   search: SearchView;
@@ -172,4 +227,13 @@ export type Answers = {
   check_lesson: CheckAnswer;
   rules_page: RulesPage;
   oracle: OracleView | null;
+  table_new: TableAnswer;
+  table_open: TableAnswer;
+  table_command: TableAnswer;
+  table_view: GameView;
+  table_position: PositionView;
+  table_record: RecordView;
+  table_close: null;
+  think: ThoughtView;
+  evaluate: EvaluationView;
 };

@@ -1,14 +1,10 @@
 // Browser games kept in this browser: IndexedDB (database `spacechess`, store `games`),
 // one entry per game with its record, so a reload or a new visit resumes it.
 
-import type { BrowserGameMeta } from './browser-views';
+import type { StoredGame } from '../wasm/protocol';
 
-export interface StoredGame extends BrowserGameMeta {
-  /** The game's record (docs/records.md): setup, moves, and a declared result. */
-  record: string;
-  /** When it last changed (ms since 1970). */
-  updated: number;
-}
+/** A kept game: its shape is the module's (crates/wasm/src/tables.rs), which writes and reads it. */
+export type { StoredGame };
 
 export interface GameStore {
   get(id: string): Promise<StoredGame | undefined>;

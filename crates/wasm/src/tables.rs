@@ -1,0 +1,653 @@
+//! Games played in this browser: each is a game table (`table::Table`, the rules of a
+//! game in progress the server obeys too), kept by the module between requests. The
+//! browser host sends the table's commands and performs the duties each answer names
+//! (keep the game, start the computer or the Oracle, wake at a deadline); it decides
+//! nothing itself. The time is the host's (`now_ms`, its wall clock), passed in.
+
+use crate::error::{quoted, Error};
+use crate::protocol::{level_of, Score, Side};
+use engine::api::Level;
+use rules::any::{self, AnyGame};
+use rules::{dispatch, Color, Setup};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use table::ErrorCode;
+use table::{
+    Actor, Change, Command, Duty, Eval, EvalSource, GameView, HostFacts, Mode, NewTable,
+    OnlineTimes, PastMove, Refusal, Restored, Seats, Table, TimeControl, Timer, Write,
+};
+
+/// The one player of this browser: it holds every seat a person plays.
+const PLAYER: &str = "browser";
+
+/// The Oracle's budget per turn (the server's default).
+pub const ORACLE_BUDGET_MS: u64 = 6_000;
+
+/// A new game as the server's `POST /api/games` reads it (docs/api.md), checked as the
+/// server checks it.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct NewGameSpec {
+    #[cfg_attr(test, ts(optional = nullable, type = "Variant | null"))]
+    pub variant: Option<String>,
+    #[cfg_attr(test, ts(optional = nullable, type = "RuleSet | null"))]
+    pub rules: Option<String>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub options: Option<Vec<String>>,
+    #[cfg_attr(test, ts(optional = nullable, type = "Mode | null"))]
+    pub mode: Option<String>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub human: Option<Side>,
+    #[cfg_attr(test, ts(optional = nullable, type = "number | \"max\" | null"))]
+    pub level: Option<Value>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub time_control: Option<TimeControlSpec>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub position: Option<String>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record: Option<String>,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record_ply: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TimeControlSpec {
+    pub minutes: f64,
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub increment_seconds: Option<f64>,
+}
+
+/// The evaluation after one move, as the game's store keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoredEval {
+    /// Pawns from White's side.
+    pub eval: f64,
+    #[cfg_attr(test, ts(type = "EvalSource | null"))]
+    pub source: Option<String>,
+    pub depth: Option<u32>,
+}
+
+/// A game's clocks as the store keeps them: the time control, and both clocks after
+/// each move (for take-backs and reloads).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoredClock {
+    #[cfg_attr(test, ts(type = "number"))]
+    pub initial_ms: i64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub increment_ms: i64,
+    /// `[white, black]` ms after each move.
+    #[cfg_attr(test, ts(type = "[number, number][]"))]
+    pub after: Vec<[i64; 2]>,
+}
+
+/// A game as this browser keeps it (IndexedDB): its record (set-up, moves, a declared
+/// result) and what the record does not hold. Games kept by earlier versions of the
+/// browser host read as well (their extra fields are ignored).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoredGame {
+    pub id: String,
+    #[cfg_attr(test, ts(type = "Mode"))]
+    pub mode: String,
+    pub human: Side,
+    #[cfg_attr(test, ts(type = "number | \"max\""))]
+    pub level: Value,
+    /// The evaluation after each move (`null` where none was made).
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub evals: Option<Vec<Option<StoredEval>>>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    pub clock: Option<StoredClock>,
+    pub record: String,
+    /// When it last changed (ms since 1970).
+    pub updated: f64,
+}
+
+/// A command to a browser game: the player's, or the host's (an engine's result, a
+/// timer).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "command", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableCommand {
+    /// A move by its exact token; `ply`: the half-moves played as the screen saw them.
+    Move {
+        token: String,
+        #[cfg_attr(test, ts(optional))]
+        ply: Option<u64>,
+    },
+    TakeBack,
+    /// A draw offer; against the computer the module's engine judges it.
+    OfferDraw,
+    Resign {
+        #[cfg_attr(test, ts(optional))]
+        side: Option<Side>,
+    },
+    OracleOn,
+    OracleOff,
+    /// The result of a `search` duty (the `think` request's answer).
+    ComputerMove {
+        ply: usize,
+        token: Option<String>,
+        score: Score,
+        depth: u32,
+    },
+    /// The result of an `evaluate` duty.
+    Evaluation {
+        ply: usize,
+        line: Vec<String>,
+        pawns: f64,
+    },
+    /// A `wake` duty's deadline came.
+    Wake,
+}
+
+/// The clock a computer's search plays on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SearchClock {
+    #[cfg_attr(test, ts(type = "number"))]
+    pub left_ms: i64,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub increment_ms: i64,
+}
+
+/// Work for the browser host after an answer, in order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "duty", rename_all = "snake_case")]
+pub enum DutyView {
+    /// End the computer's search and the Oracle (their state is gone).
+    StopEngines,
+    StopOracle,
+    /// The computer is to move: send `think` with these, then the answer as a
+    /// `computer_move` command.
+    Search {
+        ply: usize,
+        record: String,
+        #[cfg_attr(test, ts(type = "number | \"max\""))]
+        level: Value,
+        clock: Option<SearchClock>,
+    },
+    /// Put the Oracle on the position (`oracle` request); its reports go to the screen.
+    Oracle {
+        record: String,
+        budget_ms: u64,
+        #[cfg_attr(test, ts(type = "number | \"max\""))]
+        level: Value,
+    },
+    /// Evaluate the position after move `ply` for the record (`evaluate` request on
+    /// `record`), then send an `evaluation` command with `ply` and `line`.
+    Evaluate {
+        ply: usize,
+        line: Vec<String>,
+        record: String,
+    },
+    /// Send a `wake` command at `at_ms` (the host's wall clock); a later answer lists
+    /// every deadline again, so earlier ones may be dropped.
+    Wake {
+        #[cfg_attr(test, ts(type = "number"))]
+        at_ms: i64,
+    },
+}
+
+/// What a browser game's request answers: the game (the server's GameView), what to keep
+/// and what to do.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TableAnswer {
+    /// The game's handle in this module.
+    pub table: u32,
+    pub view: GameView,
+    /// The game to keep, when it changed.
+    pub stored: Option<StoredGame>,
+    pub duties: Vec<DutyView>,
+    /// A draw offer's answer.
+    pub draw_accepted: Option<bool>,
+    /// A refused command that changed the game all the same (a move that came after
+    /// its side's flag fell: the side lost on time). Keep and show the game, then
+    /// report the refusal.
+    pub refused: Option<Error>,
+}
+
+/// One open browser game.
+pub struct Hosted {
+    id: String,
+    table: Table,
+    /// Both clocks after each move, kept from the table's writes as a store keeps them.
+    marks: Vec<Option<[i64; 2]>>,
+    /// When the game was last kept.
+    updated: f64,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Error {
+        Error::new(r.code, r.message)
+    }
+}
+
+fn bad(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::BadRequest, message)
+}
+
+fn mode_of(id: &str) -> Result<Mode, Error> {
+    match Mode::from_id(id) {
+        Some(Mode::Online) => Err(bad(
+            "Online play needs the spacechess server: choose \"On the server\" or another opponent.",
+        )),
+        Some(m) => Ok(m),
+        None => Err(bad(format!(
+            "field \"mode\" must be \"computer\", \"local\" or \"online\", not {}",
+            quoted(id)
+        ))),
+    }
+}
+
+fn level_value(level: Level) -> Value {
+    match level {
+        Level::Depth(d) => Value::from(d),
+        Level::Max => Value::from(rules::catalogue::LEVEL_MAX_ID),
+    }
+}
+
+fn time_control_of(tc: Option<TimeControlSpec>) -> Result<Option<TimeControl>, Error> {
+    let Some(tc) = tc else { return Ok(None) };
+    let increment = tc.increment_seconds.unwrap_or(0.0);
+    if !(tc.minutes > 0.0 && tc.minutes <= 1440.0) {
+        return Err(bad(
+            "field \"time_control.minutes\" must be more than 0 and at most 1440",
+        ));
+    }
+    if !(0.0..=3600.0).contains(&increment) {
+        return Err(bad(
+            "field \"time_control.increment_seconds\" must be 0 to 3600",
+        ));
+    }
+    Ok(Some(TimeControl {
+        initial_ms: (tc.minutes * 60_000.0) as i64,
+        increment_ms: (increment * 1000.0) as i64,
+    }))
+}
+
+fn eval_of(e: &StoredEval) -> Eval {
+    Eval {
+        pawns: e.eval,
+        source: e.source.as_deref().and_then(EvalSource::from_id),
+        depth: e.depth,
+    }
+}
+
+fn stored_eval(e: &Eval) -> StoredEval {
+    StoredEval {
+        eval: e.pawns,
+        source: e.source.map(|s| s.id().to_string()),
+        depth: e.depth,
+    }
+}
+
+/// A table for `game`'s moves, with `declared` (a result decided outside the board).
+#[allow(clippy::too_many_arguments)]
+fn table_of(
+    game: &AnyGame,
+    declared: Option<rules::Outcome>,
+    mode: Mode,
+    human: Color,
+    level: Level,
+    time_control: Option<TimeControl>,
+    moves: &[PastMove],
+    now_ms: i64,
+) -> Result<Table, Error> {
+    let new = NewTable {
+        setup: game.setup(),
+        position: Some(game.start_position_string()),
+        mode,
+        human,
+        level,
+        time_control,
+        seats: Seats::new(mode, PLAYER, human),
+        invite: None,
+        online: OnlineTimes::default(),
+    };
+    Ok(Table::new(new, moves, now_ms)?.restore(Restored {
+        declared,
+        ..Restored::default()
+    }))
+}
+
+impl Hosted {
+    /// A new game: a set-up's start or position, or a record from any of its half-moves
+    /// (the record's declared result stays behind, its evaluations come along).
+    pub fn create(id: String, spec: NewGameSpec, now_ms: i64) -> Result<(Hosted, Change), Error> {
+        let mode = mode_of(spec.mode.as_deref().unwrap_or("computer"))?;
+        let human = spec.human.map_or(Color::White, Color::from);
+        let level = match &spec.level {
+            None => Level::DEFAULT,
+            Some(v) => level_of(Some(v)).map_err(|_| {
+                bad(format!(
+                    "field \"level\" must be a look-ahead setting (1 to 6, or \"max\"), not {}",
+                    quoted(&v.to_string())
+                ))
+            })?,
+        };
+        let time_control = time_control_of(spec.time_control)?;
+        let (game, moves) = match &spec.record {
+            None => {
+                let variant = spec
+                    .variant
+                    .as_deref()
+                    .ok_or_else(|| bad("field \"variant\" is required"))?;
+                let options: Vec<&str> =
+                    spec.options.iter().flatten().map(String::as_str).collect();
+                let setup = Setup::from_ids(variant, spec.rules.as_deref(), &options)?;
+                (AnyGame::new(&setup, spec.position.as_deref())?, Vec::new())
+            }
+            Some(record) => {
+                for (field, given) in [
+                    ("variant", spec.variant.is_some()),
+                    ("rules", spec.rules.is_some()),
+                    ("options", spec.options.is_some()),
+                    ("position", spec.position.is_some()),
+                ] {
+                    if given {
+                        return Err(bad(format!(
+                            "field \"{field}\" cannot be given with \"record\": the record names its own game"
+                        )));
+                    }
+                }
+                from_record(record, spec.record_ply)?
+            }
+        };
+        // A record's own result stays behind: the game goes on from its moves.
+        let mut table = table_of(
+            &game,
+            None,
+            mode,
+            human,
+            level,
+            time_control,
+            &moves,
+            now_ms,
+        )?;
+        let change = table.start(now_ms);
+        Ok((
+            Hosted {
+                id,
+                table,
+                marks: vec![None; moves.len()],
+                updated: now_ms as f64,
+            },
+            change,
+        ))
+    }
+
+    /// A game kept by this browser, as it was left.
+    pub fn open(stored: StoredGame, now_ms: i64) -> Result<(Hosted, Change), Error> {
+        let mode = mode_of(&stored.mode)?;
+        let level = level_of(Some(&stored.level))?;
+        let (game, _) = any::import_record(&stored.record)?;
+        let evals = stored.evals.unwrap_or_default();
+        let time_control = stored.clock.as_ref().map(|c| TimeControl {
+            initial_ms: c.initial_ms,
+            increment_ms: c.increment_ms,
+        });
+        let after = stored.clock.map(|c| c.after).unwrap_or_default();
+        let moves: Vec<PastMove> = game
+            .played()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| PastMove {
+                token: m.token.clone(),
+                eval: evals.get(i).and_then(Option::as_ref).map(eval_of),
+                clocks: after.get(i).copied(),
+            })
+            .collect();
+        let declared = dispatch!(&game, g => g.declared());
+        let human = stored.human.into();
+        let mut table = table_of(
+            &game,
+            declared,
+            mode,
+            human,
+            level,
+            time_control,
+            &moves,
+            now_ms,
+        )?;
+        let change = table.start(now_ms);
+        Ok((
+            Hosted {
+                id: stored.id,
+                table,
+                marks: moves.iter().map(|m| m.clocks).collect(),
+                updated: stored.updated,
+            },
+            change,
+        ))
+    }
+
+    /// Obeys a command. A draw offer against the computer is judged here by the engine
+    /// (a short search), as the server judges it.
+    pub fn command(&mut self, command: TableCommand, now_ms: i64) -> Result<Answered, Error> {
+        let (command, actor) = match command {
+            TableCommand::Move { token, ply } => {
+                (Command::Move { text: token, ply }, Actor::Player(PLAYER))
+            }
+            TableCommand::TakeBack => (Command::TakeBack, Actor::Player(PLAYER)),
+            TableCommand::OfferDraw => {
+                let computer_accepts = self
+                    .table
+                    .draw_verdict_needed(PLAYER)?
+                    .map(|side| engine::api::accepts_draw(self.table.game(), side));
+                (
+                    Command::OfferDraw { computer_accepts },
+                    Actor::Player(PLAYER),
+                )
+            }
+            TableCommand::Resign { side } => (
+                Command::Resign {
+                    side: side.map(Color::from),
+                },
+                Actor::Player(PLAYER),
+            ),
+            TableCommand::OracleOn => (
+                Command::OracleOn {
+                    budget_ms: ORACLE_BUDGET_MS,
+                },
+                Actor::Player(PLAYER),
+            ),
+            TableCommand::OracleOff => (Command::OracleOff, Actor::Player(PLAYER)),
+            TableCommand::ComputerMove {
+                ply,
+                token,
+                score,
+                depth,
+            } => (
+                Command::ComputerMove {
+                    ply,
+                    token,
+                    score: score.into(),
+                    depth,
+                },
+                Actor::Host,
+            ),
+            TableCommand::Evaluation { ply, line, pawns } => {
+                (Command::Evaluation { ply, line, pawns }, Actor::Host)
+            }
+            TableCommand::Wake => (Command::Wake(Timer::Flag), Actor::Host),
+        };
+        let answered = match self.table.apply(command, actor, now_ms) {
+            Ok(change) => Answered {
+                change,
+                refused: None,
+            },
+            Err(Refusal {
+                code,
+                message,
+                change: Some(change),
+            }) => Answered {
+                change: *change,
+                refused: Some(Error::new(code, message)),
+            },
+            Err(r) => return Err(r.into()),
+        };
+        self.keep_marks(&answered.change);
+        Ok(answered)
+    }
+
+    /// The clocks after each move, as the change's writes leave them.
+    fn keep_marks(&mut self, change: &Change) {
+        for w in &change.writes {
+            match w {
+                Write::Move { ply, clocks, .. } => {
+                    self.marks.truncate(*ply);
+                    self.marks.resize(*ply, None);
+                    self.marks.push(*clocks);
+                }
+                Write::Truncate { keep } => self.marks.truncate(*keep),
+                _ => {}
+            }
+        }
+    }
+
+    /// The game as the server's GameView shows it now.
+    pub fn view(&self, now_ms: i64) -> GameView {
+        let facts = HostFacts {
+            // The browser starts the computer's search at once whenever it is to move.
+            computer_thinking: self.table.computer_to_move(),
+            watchers: 0,
+        };
+        let personal = self.table.personal(PLAYER, |_| String::new());
+        self.table
+            .view(&self.id, 0, now_ms, facts)
+            .for_player(personal)
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The game's record as the store keeps it (set-up, moves, a declared result).
+    fn plain_record(&self) -> String {
+        self.table.game().export(&[], &[])
+    }
+
+    /// The record of the game's first `ply` moves (for an engine's work on it).
+    fn record_at(&self, ply: usize) -> String {
+        table::game_at(self.table.game(), ply)
+            .map(|g| g.export(&[], &[]))
+            .unwrap_or_else(|| self.plain_record())
+    }
+
+    /// What the store keeps of the game now.
+    pub fn stored(&mut self, now_ms: i64) -> StoredGame {
+        self.updated = now_ms as f64;
+        let t = &self.table;
+        StoredGame {
+            id: self.id.clone(),
+            mode: t.mode().id().to_string(),
+            human: t.human().into(),
+            level: level_value(t.level()),
+            evals: Some(
+                t.evals()
+                    .iter()
+                    .map(|e| e.as_ref().map(stored_eval))
+                    .collect(),
+            ),
+            clock: t.time_control().map(|tc| StoredClock {
+                initial_ms: tc.initial_ms,
+                increment_ms: tc.increment_ms,
+                after: self
+                    .marks
+                    .iter()
+                    .map(|m| m.unwrap_or([tc.initial_ms; 2]))
+                    .collect(),
+            }),
+            record: self.plain_record(),
+            updated: self.updated,
+        }
+    }
+
+    /// A change's duties as the browser performs them.
+    pub fn duties(&self, change: &Change, now_ms: i64) -> Vec<DutyView> {
+        let t = &self.table;
+        change
+            .duties
+            .iter()
+            .filter_map(|d| match d {
+                Duty::StopEngines => Some(DutyView::StopEngines),
+                Duty::StopOracle => Some(DutyView::StopOracle),
+                Duty::Search => Some(DutyView::Search {
+                    ply: t.ply(),
+                    record: self.plain_record(),
+                    level: level_value(t.level()),
+                    clock: t
+                        .search_clock(now_ms)
+                        .map(|(left_ms, increment_ms)| SearchClock {
+                            left_ms,
+                            increment_ms,
+                        }),
+                }),
+                Duty::Oracle { budget_ms } => Some(DutyView::Oracle {
+                    record: self.plain_record(),
+                    budget_ms: *budget_ms,
+                    level: level_value(t.level()),
+                }),
+                Duty::Evaluate { ply, line } => Some(DutyView::Evaluate {
+                    ply: *ply,
+                    line: line.clone(),
+                    record: self.record_at(ply + 1),
+                }),
+                // Only the flag falls in this browser (no online game runs here).
+                Duty::Wake {
+                    timer: Timer::Flag,
+                    at_ms,
+                } => Some(DutyView::Wake { at_ms: *at_ms }),
+                Duty::Wake { .. } | Duty::CreateRematch(_) => None,
+            })
+            .collect()
+    }
+}
+
+/// A command's change, and its refusal when it was refused all the same.
+pub struct Answered {
+    pub change: Change,
+    pub refused: Option<Error>,
+}
+
+/// The game of a record's first `ply` half-moves (default all) and those moves with the
+/// evaluations the record wrote.
+fn from_record(text: &str, ply: Option<u64>) -> Result<(AnyGame, Vec<PastMove>), Error> {
+    let (whole, comments) = any::import_record(text)?;
+    let n = whole.ply();
+    let ply = match ply {
+        None => n,
+        Some(p) if p <= n as u64 => p as usize,
+        Some(p) => {
+            return Err(bad(format!(
+                "field \"record_ply\" is {p}, but the record has {n} half-moves"
+            )))
+        }
+    };
+    let game = table::game_at(&whole, ply).ok_or_else(|| bad("the record cannot be replayed"))?;
+    let moves = game
+        .played()
+        .iter()
+        .zip(comments.iter().chain(std::iter::repeat(&None)))
+        .map(|(m, c)| PastMove {
+            token: m.token.clone(),
+            eval: c
+                .as_deref()
+                .and_then(rules::record::comment_pawns)
+                .map(|pawns| Eval {
+                    pawns,
+                    source: Some(EvalSource::Record),
+                    depth: None,
+                }),
+            clocks: None,
+        })
+        .collect();
+    Ok((game, moves))
+}
