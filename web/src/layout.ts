@@ -155,7 +155,6 @@ function byBoard(cells: Cell[]): Map<string, Cell[]> {
   return groups;
 }
 
-const STACKED_LABEL: Record<string, string> = { T: 'Top', M: 'Middle', B: 'Bottom' };
 const TRID_MAIN: Record<string, number> = { W: 2, N: 4, B: 6 };
 
 /** The flat view's rows of panels for a position, seen from `orientation`'s side. */
@@ -165,22 +164,21 @@ export function flatRows(view: Screen, orientation: Side): FlatRow[] {
   const make = (id: string, label: string) => panel(v, id, label, groups.get(id) ?? [], orientation);
   switch (v) {
     case 'stacked':
-      return [{ panels: ['T', 'M', 'B'].filter((b) => groups.has(b)).map((b) => make(b, STACKED_LABEL[b])) }];
+      return [{ panels: ['T', 'M', 'B'].filter((b) => groups.has(b)).map((b) => make(b, boardLabel(view, b))) }];
     case 'quadlevel':
       return [
         {
           panels: ['L1', 'L2', 'L3', 'L4']
             .filter((b) => groups.has(b))
-            .map((b) => make(b, b === 'L1' ? 'L1 (top)' : b === 'L4' ? 'L4 (bottom)' : b)),
+            .map((b) => make(b, b === 'L1' ? `${boardLabel(view, b)} (top)` : b === 'L4' ? `${boardLabel(view, b)} (bottom)` : boardLabel(view, b))),
         },
       ];
     case 'fourfold': {
       const top = orientation === 'white' ? ['01', '11'] : ['10', '00'];
       const bottom = orientation === 'white' ? ['00', '10'] : ['11', '01'];
-      const label = (b: string) => `Z${b[0]} W${b[1]}`;
       return [
-        { panels: top.map((b) => make(b, label(b))) },
-        { panels: bottom.map((b) => make(b, label(b))) },
+        { panels: top.map((b) => make(b, boardLabel(view, b))) },
+        { panels: bottom.map((b) => make(b, boardLabel(view, b))) },
       ];
     }
     case 'trid': {
@@ -208,7 +206,7 @@ export function flatRows(view: Screen, orientation: Side): FlatRow[] {
             });
         const left = side(orientation === 'white');
         const right = side(orientation !== 'white');
-        return { label: `Level ${level}`, left, panels: [make(main, `Level ${level}`)], right };
+        return { label: boardLabel(view, main), left, panels: [make(main, boardLabel(view, main))], right };
       });
     }
   }
@@ -216,21 +214,9 @@ export function flatRows(view: Screen, orientation: Side): FlatRow[] {
 
 // ---------------------------------------------------------------- names for people
 
-/** The name a board or level is shown with, in both views. */
-export function boardLabel(view: Screen, board: string): string {
-  switch (view.variant) {
-    case 'stacked':
-      return STACKED_LABEL[board] ?? board;
-    case 'quadlevel':
-      return board;
-    case 'fourfold':
-      return `Z${board[0]} W${board[1]}`;
-    case 'trid': {
-      if (TRID_MAIN[board]) return `Level ${TRID_MAIN[board]}`;
-      const ab = view.attack_boards.find((b) => b.name === board);
-      return ab ? `${ab.name} (${ab.level})` : board;
-    }
-  }
+/** The name a board or level is shown with, in both views: the screen's own (`Screen.boards`). */
+export function boardLabel(view: Pick<Screen, 'boards'>, board: string): string {
+  return view.boards.find((b) => b.id === board)?.label ?? board;
 }
 
 const PIECE_NAMES: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };

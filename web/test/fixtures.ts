@@ -92,6 +92,28 @@ export function boardMove(board: string, to: string, extra: Partial<LegalMove> =
   return move(board, to, { mover: 'board', piece: null, token: `${board}>${to}`, notation: `${board}→${to}`, ...extra });
 }
 
+/** The boards of `cells` named as the rules name them (crates/rules/src/screen.rs). */
+export function boardsOf(variant: Variant, cells: Cell[], attackBoards: AttackBoard[] = variant === 'trid' ? TRID_BOARDS : []): GameView['boards'] {
+  const ids = [...new Set(cells.map((c) => c.board))];
+  const stacked: Record<string, string> = { T: 'Top', M: 'Middle', B: 'Bottom' };
+  const trid: Record<string, string> = { W: 'Level 2', N: 'Level 4', B: 'Level 6' };
+  const label = (id: string): string => {
+    switch (variant) {
+      case 'stacked':
+        return stacked[id] ?? id;
+      case 'quadlevel':
+        return id;
+      case 'fourfold':
+        return `Z${id[0]} W${id[1]}`;
+      case 'trid': {
+        const ab = attackBoards.find((b) => b.name === id);
+        return trid[id] ?? (ab ? `${ab.name} (${ab.level})` : id);
+      }
+    }
+  };
+  return ids.map((id) => ({ id, label: label(id) }));
+}
+
 export function view(variant: Variant, cells: Cell[], pieces: Record<string, string>, extra: Partial<GameView> = {}): GameView {
   return {
     id: 'g1',
@@ -112,6 +134,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     result: null,
     checked_kings: [],
     cells: cells.map((c) => ({ ...c, piece: pieces[c.name] ?? null })),
+    boards: boardsOf(variant, cells),
     attack_boards: variant === 'trid' ? TRID_BOARDS : [],
     legal_moves: [],
     history: [],

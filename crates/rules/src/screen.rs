@@ -133,6 +133,17 @@ pub struct BoardView {
     pub placement: PlacementView,
 }
 
+/// A board or level as a screen names it: its id (as in [`CellView::board`]) and its name
+/// for people (`Top`, `L2`, `Z0 W1`, `Level 4`, `WQL (3)`). One per board that has squares
+/// now, in the order of the cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BoardInfo {
+    pub id: String,
+    pub label: String,
+}
+
 /// What a move does, in the position it is (or was) played from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
@@ -300,10 +311,63 @@ pub struct Screen {
     pub result: Option<ResultView>,
     pub checked_kings: Vec<String>,
     pub cells: Vec<CellView>,
+    /// The boards and levels of `cells`, named for people.
+    // Inlined in the web contract, so that its list of declared types needs no new entry.
+    #[cfg_attr(feature = "ts", ts(inline))]
+    pub boards: Vec<BoardInfo>,
     pub attack_boards: Vec<BoardView>,
     /// Empty when `with_moves` was false or the game is over.
     pub legal_moves: Vec<MoveView>,
     pub last_move: Option<LastMove>,
+}
+
+/// The boards of `cells` in their order, each named as `variant` names it.
+fn board_infos(
+    variant: Variant,
+    cells: &[CellView],
+    attack_boards: &[BoardView],
+) -> Vec<BoardInfo> {
+    let mut boards: Vec<BoardInfo> = Vec::new();
+    for c in cells {
+        if !boards.iter().any(|b| b.id == c.board) {
+            boards.push(BoardInfo {
+                id: c.board.clone(),
+                label: board_label(variant, &c.board, attack_boards),
+            });
+        }
+    }
+    boards
+}
+
+/// The name people see for board `id`: Stacked's levels by where they stand, Fourfold's
+/// boards by their two coordinates, Tri-D's main levels by number and its attack boards
+/// with the level they stand at; Quadlevel's ids are already names.
+fn board_label(variant: Variant, id: &str, attack_boards: &[BoardView]) -> String {
+    match variant {
+        Variant::Stacked => match id {
+            "T" => "Top".into(),
+            "M" => "Middle".into(),
+            "B" => "Bottom".into(),
+            _ => id.into(),
+        },
+        Variant::Quadlevel => id.into(),
+        Variant::Fourfold => {
+            let mut coords = id.chars();
+            match (coords.next(), coords.next(), coords.next()) {
+                (Some(z), Some(w), None) => format!("Z{z} W{w}"),
+                _ => id.into(),
+            }
+        }
+        Variant::Trid => match id {
+            "W" => "Level 2".into(),
+            "N" => "Level 4".into(),
+            "B" => "Level 6".into(),
+            _ => attack_boards.iter().find(|b| b.name == id).map_or_else(
+                || id.into(),
+                |b| format!("{} ({})", b.name, b.placement.level),
+            ),
+        },
+    }
 }
 
 fn cell_view(c: Cell) -> CellView {
@@ -348,6 +412,18 @@ pub fn screen_of<P: Position>(game: &Game<P>, with_moves: bool) -> Screen {
     } else {
         Vec::new()
     };
+    let cells: Vec<CellView> = pos.cells().into_iter().map(cell_view).collect();
+    let attack_boards: Vec<BoardView> = pos
+        .attack_boards()
+        .into_iter()
+        .filter_map(|b| {
+            Some(BoardView {
+                name: b.name,
+                owner: b.owner.into(),
+                placement: PlacementView::of_trid(&b.position)?,
+            })
+        })
+        .collect();
     Screen {
         variant: setup.variant(),
         title: setup.variant().title().into(),
@@ -372,18 +448,9 @@ pub fn screen_of<P: Position>(game: &Game<P>, with_moves: bool) -> Screen {
             GameStatus::Over(o) => Some(o.into()),
         },
         checked_kings: pos.checked_kings(),
-        cells: pos.cells().into_iter().map(cell_view).collect(),
-        attack_boards: pos
-            .attack_boards()
-            .into_iter()
-            .filter_map(|b| {
-                Some(BoardView {
-                    name: b.name,
-                    owner: b.owner.into(),
-                    placement: PlacementView::of_trid(&b.position)?,
-                })
-            })
-            .collect(),
+        boards: board_infos(setup.variant(), &cells, &attack_boards),
+        cells,
+        attack_boards,
         legal_moves,
         last_move: game.played().last().map(|m| LastMove {
             from: m.squares.from.clone(),
@@ -451,6 +518,35 @@ mod tests {
             let to = m.board_to.as_ref().expect("a board move has a destination");
             assert_eq!(to.position, m.to);
             assert_eq!(to.squares.len(), 4);
+        }
+    }
+
+    #[test]
+    fn every_board_of_every_variant_is_named_once_in_the_cells_order() {
+        for variant in Variant::ALL {
+            let s = AnyGame::new(&Setup::standard(variant), None)
+                .unwrap()
+                .screen(false);
+            let mut order: Vec<&str> = Vec::new();
+            for c in &s.cells {
+                if !order.contains(&c.board.as_str()) {
+                    order.push(&c.board);
+                }
+            }
+            let ids: Vec<&str> = s.boards.iter().map(|b| b.id.as_str()).collect();
+            assert_eq!(ids, order, "{variant:?}");
+            let labels: Vec<&str> = s.boards.iter().map(|b| b.label.as_str()).collect();
+            let mut sorted = labels.clone();
+            sorted.sort();
+            let expected: &[&str] = match variant {
+                Variant::Stacked => &["Bottom", "Middle", "Top"],
+                Variant::Quadlevel => &["L1", "L2", "L3", "L4"],
+                Variant::Fourfold => &["Z0 W0", "Z0 W1", "Z1 W0", "Z1 W1"],
+                Variant::Trid => &[
+                    "BKL (7)", "BQL (7)", "Level 2", "Level 4", "Level 6", "WKL (3)", "WQL (3)",
+                ],
+            };
+            assert_eq!(sorted, expected, "{variant:?}");
         }
     }
 

@@ -49,7 +49,10 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
  * Half-moves played.
  */
 ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-attack_boards: Array<BoardView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -72,7 +75,10 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
  * Half-moves played.
  */
 ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-attack_boards: Array<BoardView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -91,7 +97,10 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
  * Half-moves played.
  */
 ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-attack_boards: Array<BoardView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
