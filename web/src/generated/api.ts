@@ -202,11 +202,7 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-/**
- * The boards and levels of `cells`, named for people.
- */
-boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -336,11 +332,7 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-/**
- * The boards and levels of `cells`, named for people.
- */
-boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -427,11 +419,7 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-/**
- * The boards and levels of `cells`, named for people.
- */
-boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -537,6 +525,23 @@ move: string,
  * Half-moves played so far as the client saw them.
  */
 ply?: number | null, };
+
+export type ResignRequest = { 
+/**
+ * The side that resigns (default: the player's side; in local mode the side to
+ * move).
+ */
+side?: Side | null, };
+
+export type OracleRequest = { 
+/**
+ * The Oracle's time per turn, 100 to 60000 ms (default: the server's).
+ */
+budget_ms?: number | null, };
+
+export type OfferAnswer = "accept" | "decline";
+
+export type AnswerRequest = { answer: OfferAnswer, };
 
 export type ClaimResult = "win" | "draw";
 
@@ -745,11 +750,7 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
-/**
- * The boards and levels of `cells`, named for people.
- */
-boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -798,3 +799,15 @@ variant?: Variant | null, rules?: RuleSet | null, options?: Array<string> | null
  * Lines the engine shows, 1 to 8 (default 3).
  */
 lines?: number | null, };
+
+export type EngineRequest = { 
+/**
+ * Lines the engine shows, 1 to 8 (default: as before).
+ */
+lines?: number | null, };
+
+export type BackRequest = { 
+/**
+ * The moves of the side line to keep (default: one move back; 0 starts over).
+ */
+to?: number | null, };

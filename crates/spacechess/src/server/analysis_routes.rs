@@ -5,7 +5,8 @@
 use super::analysis::{analysis_message, lock, Opening, DEFAULT_LINES};
 use super::error::ApiError;
 use super::players::PlayerId;
-use super::routes::{json_body, opt_str, opt_u64, parse_setup, AppState, JsonText};
+use super::requests::{read, AnalysisBody, BackBody, EngineBody, OracleBody};
+use super::routes::{move_body, setup, AppState, JsonText};
 use super::share::share_of;
 use super::ws::{send, Liveness, SocketLimits};
 use axum::body::Bytes;
@@ -17,8 +18,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use engine::api::MAX_ANALYSIS_LINES;
-use serde_json::{Map, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,42 +42,29 @@ async fn blocking<T: Send + 'static>(
         .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
 }
 
-/// The optional `lines` field: 1 to [`MAX_ANALYSIS_LINES`].
-fn parse_lines(m: &Map<String, Value>) -> Result<Option<usize>, ApiError> {
-    match opt_u64(m, "lines")? {
-        None => Ok(None),
-        Some(n) if (1..=MAX_ANALYSIS_LINES as u64).contains(&n) => Ok(Some(n as usize)),
-        Some(n) => Err(ApiError::bad_request(format!(
-            "field \"lines\" must be 1 to {MAX_ANALYSIS_LINES}, not {n}"
-        ))),
-    }
-}
-
 /// What the body of `POST /api/analysis` opens: a game, a record or a position.
-fn parse_opening(m: &Map<String, Value>) -> Result<Opening, ApiError> {
-    let game = opt_str(m, "game")?;
-    let record = opt_str(m, "record")?;
-    let variant = !matches!(m.get("variant"), None | Some(Value::Null));
-    let given = [game.is_some(), record.is_some(), variant];
+fn opening(b: AnalysisBody) -> Result<Opening, ApiError> {
+    let given = [b.game.is_some(), b.record.is_some(), b.variant.is_some()];
     if given.iter().filter(|&&g| g).count() != 1 {
         return Err(ApiError::bad_request(
             "give exactly one of \"game\" (a game id, with \"ply\"), \"record\" (a game record, with \"record_ply\") or \"variant\" (with \"rules\", \"options\" and \"position\")",
         ));
     }
-    if let Some(id) = game {
-        return Ok(Opening::Game {
-            id: id.to_string(),
-            ply: opt_u64(m, "ply")?,
-        });
+    if let Some(id) = b.game {
+        return Ok(Opening::Game { id, ply: b.ply });
     }
-    if let Some(text) = record {
+    if let Some(text) = b.record {
         return Ok(Opening::Record {
-            text: text.to_string(),
-            ply: opt_u64(m, "record_ply")?,
+            text,
+            ply: b.record_ply,
         });
     }
-    let setup = parse_setup(m)?;
-    let game = rules::any::AnyGame::new(&setup, opt_str(m, "position")?).map_err(|e| match e {
+    let setup = setup(
+        b.variant.as_deref(),
+        b.rules.as_deref(),
+        b.options.as_deref(),
+    )?;
+    let game = rules::any::AnyGame::new(&setup, b.position.as_deref()).map_err(|e| match e {
         rules::any::NewGameError::Position(p) => ApiError::bad_position(p.to_string()),
         rules::any::NewGameError::Setup(s) => ApiError::bad_setup(s.to_string()),
     })?;
@@ -91,11 +77,11 @@ async fn open(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let m = json_body(body)?.ok_or_else(|| {
+    let body: AnalysisBody = read(body)?.ok_or_else(|| {
         ApiError::bad_request("a body naming a game, a record or a position is required")
     })?;
-    let opening = parse_opening(&m)?;
-    let lines = parse_lines(&m)?.unwrap_or(DEFAULT_LINES);
+    let lines = body.lines.unwrap_or(DEFAULT_LINES);
+    let opening = opening(body)?;
     let client = share_of(&addr).to_string();
     let view = blocking(move || svc.open_analysis(opening, lines, &player, &client)).await?;
     Ok((StatusCode::CREATED, JsonText(view)).into_response())
@@ -127,11 +113,7 @@ async fn play(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let m = json_body(body)?
-        .ok_or_else(|| ApiError::bad_request("a body {\"move\": \"<token>\"} is required"))?;
-    let text = opt_str(&m, "move")?
-        .ok_or_else(|| ApiError::bad_request("field \"move\" is required"))?
-        .to_string();
+    let (text, _) = move_body(body)?;
     let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_move(&id, &text, &player, &client))
         .await
@@ -145,10 +127,7 @@ async fn back(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let keep = match json_body(body)? {
-        Some(m) => opt_u64(&m, "to")?,
-        None => None,
-    };
+    let keep = read::<BackBody>(body)?.and_then(|b| b.to);
     let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_back(&id, keep, &player, &client))
         .await
@@ -162,10 +141,7 @@ async fn engine_on(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let lines = match json_body(body)? {
-        Some(m) => parse_lines(&m)?,
-        None => None,
-    };
+    let lines = read::<EngineBody>(body)?.and_then(|b| b.lines);
     let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_engine_on(&id, lines, &player, &client))
         .await
@@ -189,10 +165,7 @@ async fn oracle_on(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let budget = match json_body(body)? {
-        Some(m) => opt_u64(&m, "budget_ms")?,
-        None => None,
-    };
+    let budget = read::<OracleBody>(body)?.and_then(|b| b.budget_ms);
     let budget = super::routes::oracle_budget(budget, svc.config.oracle_default)?;
     let client = share_of(&addr).to_string();
     blocking(move || svc.analysis_oracle_on(&id, budget, &player, &client))

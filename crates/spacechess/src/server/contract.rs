@@ -8,6 +8,10 @@ use super::analysis::{
 };
 use super::inspect::InspectView;
 use super::my_games::{MyGame, MyGamesPage};
+use super::requests::{
+    AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody, MoveBody,
+    NewGameBody, OracleBody, ResignBody, TimeControl,
+};
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
     MaterialView, Mode, OfferKind, OfferView, OracleMoveView, OracleTagView, PositionView,
@@ -26,99 +30,7 @@ use rules::screen::{
     Screen, Side, SquareRef, Status,
 };
 use rules::{RuleSet, Variant};
-use serde::Serialize;
 use ts_rs::{Config, TS};
-
-/// A time control in a NewGame body.
-#[derive(Serialize, TS)]
-pub struct TimeControlRequest {
-    /// More than 0, at most 1440; fractions allowed.
-    pub minutes: f64,
-    /// 0 to 3600 (default 0).
-    #[ts(optional = nullable)]
-    pub increment_seconds: Option<f64>,
-}
-
-/// The body of `POST /api/games` (docs/api.md). The server reads it field by field so
-/// that errors name the field; `a_full_request_is_read_by_the_server` keeps the two equal.
-#[derive(Serialize, TS)]
-pub struct NewGameRequest {
-    /// Required unless `record` is given.
-    #[ts(optional = nullable)]
-    pub variant: Option<Variant>,
-    #[ts(optional = nullable)]
-    pub rules: Option<RuleSet>,
-    #[ts(optional = nullable)]
-    pub options: Option<Vec<String>>,
-    #[ts(optional = nullable)]
-    pub mode: Option<Mode>,
-    #[ts(optional = nullable)]
-    pub human: Option<Side>,
-    #[ts(optional = nullable, type = "number | \"max\"")]
-    pub level: Option<serde_json::Value>,
-    #[ts(optional = nullable)]
-    pub time_control: Option<TimeControlRequest>,
-    #[ts(optional = nullable)]
-    pub position: Option<String>,
-    /// A game record (records.md) to continue: it names the variant, rules, options and
-    /// start itself (those fields must then be left out).
-    #[ts(optional = nullable)]
-    pub record: Option<String>,
-    /// How many of the record's half-moves to play before the game goes on (default all).
-    #[ts(optional = nullable)]
-    pub record_ply: Option<u32>,
-}
-
-/// The body of `POST /api/games/{id}/claim`.
-#[derive(Serialize, TS)]
-pub struct ClaimRequest {
-    pub result: ClaimResult,
-}
-
-/// What a player whose opponent is gone claims.
-#[derive(Serialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum ClaimResult {
-    Win,
-    Draw,
-}
-
-/// The body of `POST /api/games/{id}/moves`.
-#[derive(Serialize, TS)]
-pub struct MoveRequest {
-    /// The move's token (or its notation, typed by a person).
-    pub r#move: String,
-    /// Half-moves played so far as the client saw them.
-    #[ts(optional = nullable)]
-    pub ply: Option<u32>,
-}
-
-/// The body of `POST /api/analysis`: exactly one of `game`, `record` or `variant`.
-#[derive(Serialize, TS)]
-pub struct AnalysisRequest {
-    /// A game's id, and the half-moves of it before the board's position (default all).
-    #[ts(optional = nullable)]
-    pub game: Option<String>,
-    #[ts(optional = nullable)]
-    pub ply: Option<u32>,
-    /// A game record, and how many of its half-moves to play (default all).
-    #[ts(optional = nullable)]
-    pub record: Option<String>,
-    #[ts(optional = nullable)]
-    pub record_ply: Option<u32>,
-    /// A setup and an optional position string (default: the start).
-    #[ts(optional = nullable)]
-    pub variant: Option<Variant>,
-    #[ts(optional = nullable)]
-    pub rules: Option<RuleSet>,
-    #[ts(optional = nullable)]
-    pub options: Option<Vec<String>>,
-    #[ts(optional = nullable)]
-    pub position: Option<String>,
-    /// Lines the engine shows, 1 to 8 (default 3).
-    #[ts(optional = nullable)]
-    pub lines: Option<u32>,
-}
 
 macro_rules! declarations {
     ($cfg:expr, $($t:ty),* $(,)?) => {
@@ -172,11 +84,15 @@ pub fn generate() -> String {
         ErrorAnswer,
         DrawAnswer,
         ServerMessage,
-        TimeControlRequest,
-        NewGameRequest,
-        MoveRequest,
+        TimeControl,
+        NewGameBody,
+        MoveBody,
+        ResignBody,
+        OracleBody,
+        Answer,
+        AnswerBody,
         ClaimResult,
-        ClaimRequest,
+        ClaimBody,
         Inspection,
         InspectView,
         GoalView,
@@ -195,7 +111,9 @@ pub fn generate() -> String {
         LineView,
         LinesView,
         AnalysisMessage,
-        AnalysisRequest,
+        AnalysisBody,
+        EngineBody,
+        BackBody,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\
@@ -235,38 +153,28 @@ mod tests {
 
     #[test]
     fn a_full_request_is_read_by_the_server() {
-        let req = NewGameRequest {
-            variant: Some(Variant::Trid),
-            rules: Some(RuleSet::Federation),
-            options: Some(vec!["rook-pawns".into()]),
-            mode: Some(Mode::Local),
-            human: Some(Side::Black),
-            level: Some(serde_json::json!("max")),
-            time_control: Some(TimeControlRequest {
-                minutes: 5.0,
-                increment_seconds: Some(2.0),
-            }),
-            position: None,
-            record: None,
-            record_ply: None,
+        // Every field of NewGameRequest (web/src/generated/api.ts), as the page sends it.
+        let json = serde_json::json!({
+            "variant": "trid",
+            "rules": "federation",
+            "options": ["rook-pawns"],
+            "mode": "local",
+            "human": "black",
+            "level": "max",
+            "time_control": {"minutes": 5, "increment_seconds": 2},
+            "position": null,
+            "record": null,
+            "record_ply": null,
+        });
+        let serde_json::Value::Object(m) = json else {
+            unreachable!()
         };
-        let value = serde_json::to_value(&req).unwrap();
-        let parsed = super::super::routes::parse_new_game(value.as_object().unwrap()).unwrap();
+        let body: NewGameBody = super::super::requests::from_object(m).unwrap();
+        let parsed = super::super::routes::new_game(body).unwrap();
         assert_eq!(parsed.setup.to_string(), "trid (federation) +rook-pawns");
         assert_eq!(parsed.mode, Mode::Local);
         assert_eq!(parsed.human, rules::Color::Black);
         assert_eq!(parsed.level, engine::api::Level::Max);
         assert_eq!(parsed.time_control, Some((300_000, 2000)));
-    }
-
-    #[test]
-    fn a_claim_is_read_by_the_server() {
-        for (result, win) in [(ClaimResult::Win, true), (ClaimResult::Draw, false)] {
-            let value = serde_json::to_value(ClaimRequest { result }).unwrap();
-            assert_eq!(
-                super::super::routes::parse_claim(value.as_object().unwrap()).unwrap(),
-                win
-            );
-        }
     }
 }

@@ -1,7 +1,8 @@
 //! The API's request bodies, read as the handlers read them, for the fuzz targets
 //! (fuzz/fuzz_targets/api_body.rs): the server does not call this.
 
-use super::routes::{json_body, opt_str, opt_u64, parse_new_game, parse_side};
+use super::requests::{read, MoveBody, NewGameBody, OracleBody, ResignBody};
+use super::routes::new_game;
 use axum::body::Bytes;
 
 /// The endpoints that take a JSON body.
@@ -26,27 +27,25 @@ impl Endpoint {
 /// client would get.
 pub fn read_body(endpoint: Endpoint, body: &[u8]) -> Result<(), String> {
     let read = || -> Result<(), super::error::ApiError> {
-        let m = json_body(Ok(Bytes::copy_from_slice(body)))?;
-        let Some(m) = m else { return Ok(()) };
+        let body = || Ok(Bytes::copy_from_slice(body));
         match endpoint {
             Endpoint::NewGame => {
-                let req = parse_new_game(&m)?;
-                // The position is read when the game is made.
-                if let Some(p) = &req.position {
-                    let _ = rules::any::new_game(&req.setup, Some(p));
+                if let Some(b) = read::<NewGameBody>(body())? {
+                    let req = new_game(b)?;
+                    // The position is read when the game is made.
+                    if let Some(p) = &req.position {
+                        let _ = rules::any::new_game(&req.setup, Some(p));
+                    }
                 }
             }
             Endpoint::Move => {
-                opt_str(&m, "move")?;
-                opt_u64(&m, "ply")?;
+                read::<MoveBody>(body())?;
             }
             Endpoint::Resign => {
-                if let Some(s) = opt_str(&m, "side")? {
-                    parse_side("side", s)?;
-                }
+                read::<ResignBody>(body())?;
             }
             Endpoint::Oracle => {
-                opt_u64(&m, "budget_ms")?;
+                read::<OracleBody>(body())?;
             }
         }
         Ok(())

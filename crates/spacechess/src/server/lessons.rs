@@ -3,7 +3,7 @@
 //! rules' screen of it, so the browser draws lessons and diagrams like a game.
 
 use super::error::{ApiError, ErrorCode};
-use super::routes::json_body;
+use super::requests::json_body;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::Path;

@@ -25,6 +25,7 @@ mod my_games;
 mod online;
 mod parse_errors;
 mod players;
+mod requests;
 mod rematch;
 mod residency;
 mod routes;

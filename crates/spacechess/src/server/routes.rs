@@ -2,9 +2,12 @@
 //! the game service on blocking threads (it takes locks and writes SQLite).
 
 use super::error::ApiError;
+use super::kinds::{Eval, EvalSource};
 use super::players::PlayerId;
+use super::requests::{
+    read, Answer, AnswerBody, ClaimBody, ClaimResult, MoveBody, NewGameBody, OracleBody, ResignBody,
+};
 use super::service::{Mode, NewGame, Service};
-use super::view::{parse_color, Eval, EvalSource};
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -14,10 +17,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use engine::api::Level;
-use rules::catalogue::{catalogue, LEVEL_DEPTHS, LEVEL_MAX_ID};
+use rules::catalogue::catalogue;
 use rules::record::RecordForm;
 use rules::Setup;
-use serde_json::{Map, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -86,82 +88,6 @@ fn client(addr: &SocketAddr) -> String {
     super::share::share_of(addr).to_string()
 }
 
-/// The body as a JSON object; an empty body is `None`.
-pub(super) fn json_body(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Option<Map<String, Value>>, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::too_large(format!(
-                "the request body is larger than {MAX_BODY_BYTES} bytes"
-            ))
-        } else {
-            ApiError::bad_request(format!("cannot read the request body: {e}"))
-        }
-    })?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
-    }
-    let value: Value = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("the body is not valid JSON: {e}")))?;
-    match value {
-        Value::Object(m) => Ok(Some(m)),
-        other => Err(ApiError::bad_request(format!(
-            "the body must be a JSON object, not {}",
-            type_name(&other)
-        ))),
-    }
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-fn wrong_type(field: &str, expected: &str, v: &Value) -> ApiError {
-    ApiError::bad_request(format!(
-        "field \"{field}\" must be {expected}, not {}",
-        type_name(v)
-    ))
-}
-
-/// An optional string field (`null` counts as absent).
-pub(super) fn opt_str<'a>(
-    m: &'a Map<String, Value>,
-    field: &str,
-) -> Result<Option<&'a str>, ApiError> {
-    match m.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(v) => Err(wrong_type(field, "a string", v)),
-    }
-}
-
-/// An optional non-negative integer field.
-pub(super) fn opt_u64(m: &Map<String, Value>, field: &str) -> Result<Option<u64>, ApiError> {
-    match m.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| wrong_type(field, "a non-negative integer", v)),
-    }
-}
-
-pub(super) fn parse_side(field: &str, s: &str) -> Result<rules::Color, ApiError> {
-    parse_color(s).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "field \"{field}\" must be \"white\" or \"black\", not {s:?}"
-        ))
-    })
-}
-
 /// What a NewGame body's `record` gives the new game.
 struct ImportedRecord {
     setup: Setup,
@@ -175,18 +101,22 @@ struct ImportedRecord {
 
 /// The setup, start and moves a NewGame body's `record` gives (its first `record_ply`
 /// half-moves, default all), read by the rules: a bad record names its first bad move.
-fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord, ApiError> {
-    for field in ["variant", "rules", "options", "position"] {
-        if !matches!(m.get(field), None | Some(Value::Null)) {
-            return Err(ApiError::bad_request(format!(
-                "field \"{field}\" cannot be given with \"record\": the record names its own game"
-            )));
-        }
+fn imported_record(b: &NewGameBody, text: &str) -> Result<ImportedRecord, ApiError> {
+    let given = [
+        ("variant", b.variant.is_some()),
+        ("rules", b.rules.is_some()),
+        ("options", b.options.is_some()),
+        ("position", b.position.is_some()),
+    ];
+    if let Some((field, _)) = given.into_iter().find(|(_, given)| *given) {
+        return Err(ApiError::bad_request(format!(
+            "field \"{field}\" cannot be given with \"record\": the record names its own game"
+        )));
     }
     let (game, comments) =
         rules::any::import_record(text).map_err(|e| ApiError::bad_record(e.to_string()))?;
     let played = game.played();
-    let ply = match opt_u64(m, "record_ply")? {
+    let ply = match b.record_ply {
         None => played.len(),
         Some(p) if p as usize <= played.len() => p as usize,
         Some(p) => {
@@ -216,104 +146,49 @@ fn imported_record(m: &Map<String, Value>, text: &str) -> Result<ImportedRecord,
     })
 }
 
-/// The `variant`, `rules` and `options` of a NewGame body.
-pub(super) fn parse_setup(m: &Map<String, Value>) -> Result<Setup, ApiError> {
-    let variant = opt_str(m, "variant")?
-        .ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
-    let rules = opt_str(m, "rules")?;
-    let options: Vec<&str> = match m.get("options") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|o| {
-                o.as_str()
-                    .ok_or_else(|| wrong_type("options", "an array of strings", o))
-            })
-            .collect::<Result<_, _>>()?,
-        Some(v) => return Err(wrong_type("options", "an array of strings", v)),
-    };
+/// The setup a body's `variant`, `rules` and `options` name.
+pub(super) fn setup(
+    variant: Option<&str>,
+    rules: Option<&str>,
+    options: Option<&[String]>,
+) -> Result<Setup, ApiError> {
+    let variant = variant.ok_or_else(|| ApiError::bad_request("field \"variant\" is required"))?;
+    let options: Vec<&str> = options
+        .unwrap_or_default()
+        .iter()
+        .map(String::as_str)
+        .collect();
     Setup::from_ids(variant, rules, &options).map_err(|e| ApiError::bad_setup(e.to_string()))
 }
 
-/// Reads a NewGame body (docs/api.md).
-pub(super) fn parse_new_game(m: &Map<String, Value>) -> Result<NewGame, ApiError> {
-    let imported = opt_str(m, "record")?
-        .map(|text| imported_record(m, text))
+/// A NewGame body (docs/api.md) as the service takes it.
+pub(super) fn new_game(b: NewGameBody) -> Result<NewGame, ApiError> {
+    let imported = b
+        .record
+        .as_deref()
+        .map(|text| imported_record(&b, text))
         .transpose()?;
     let setup = match &imported {
         Some(r) => r.setup,
-        None => parse_setup(m)?,
+        None => setup(
+            b.variant.as_deref(),
+            b.rules.as_deref(),
+            b.options.as_deref(),
+        )?,
     };
-    let mode_id = opt_str(m, "mode")?.unwrap_or("computer");
-    let mode = Mode::from_id(mode_id).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "field \"mode\" must be \"computer\", \"local\" or \"online\", not {mode_id:?}"
-        ))
-    })?;
-    let human = match opt_str(m, "human")? {
-        Some(s) => parse_side("human", s)?,
-        None => rules::Color::White,
-    };
-    let level = match m.get("level") {
-        None | Some(Value::Null) => Level::DEFAULT,
-        Some(Value::String(s)) if s == LEVEL_MAX_ID => Level::Max,
-        Some(v) => match v.as_u64().and_then(|d| u8::try_from(d).ok()) {
-            Some(d) if LEVEL_DEPTHS.contains(&d) => Level::Depth(d),
-            _ => {
-                return Err(ApiError::bad_request(format!(
-                    "field \"level\" must be {} to {} or \"{LEVEL_MAX_ID}\", not {v}",
-                    LEVEL_DEPTHS.start(),
-                    LEVEL_DEPTHS.end()
-                )))
-            }
-        },
-    };
-    let time_control = match m.get("time_control") {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(tc)) => {
-            let minutes = match tc.get("minutes") {
-                Some(v) => v
-                    .as_f64()
-                    .ok_or_else(|| wrong_type("time_control.minutes", "a number", v))?,
-                None => {
-                    return Err(ApiError::bad_request(
-                        "field \"time_control.minutes\" is required",
-                    ))
-                }
-            };
-            let increment = match tc.get("increment_seconds") {
-                None | Some(Value::Null) => 0.0,
-                Some(v) => v
-                    .as_f64()
-                    .ok_or_else(|| wrong_type("time_control.increment_seconds", "a number", v))?,
-            };
-            if !(minutes > 0.0 && minutes <= 1440.0) {
-                return Err(ApiError::bad_request(
-                    "field \"time_control.minutes\" must be more than 0 and at most 1440",
-                ));
-            }
-            if !(0.0..=3600.0).contains(&increment) {
-                return Err(ApiError::bad_request(
-                    "field \"time_control.increment_seconds\" must be 0 to 3600",
-                ));
-            }
-            Some(((minutes * 60_000.0) as i64, (increment * 1000.0) as i64))
-        }
-        Some(v) => return Err(wrong_type("time_control", "an object or null", v)),
-    };
+    let time_control = b.time_control.map(|tc| {
+        let increment = tc.increment_seconds.unwrap_or(0.0);
+        ((tc.minutes * 60_000.0) as i64, (increment * 1000.0) as i64)
+    });
     let (position, moves, evals) = match imported {
         Some(r) => (Some(r.start), r.moves, r.evals),
-        None => (
-            opt_str(m, "position")?.map(str::to_string),
-            Vec::new(),
-            Vec::new(),
-        ),
+        None => (b.position, Vec::new(), Vec::new()),
     };
     Ok(NewGame {
         setup,
-        mode,
-        human,
-        level,
+        mode: b.mode.unwrap_or(Mode::Computer),
+        human: b.human.unwrap_or(rules::Color::White),
+        level: b.level.unwrap_or(Level::DEFAULT),
         time_control,
         position,
         moves,
@@ -332,8 +207,9 @@ async fn create_game(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let m = json_body(body)?.ok_or_else(|| ApiError::bad_request("a NewGame body is required"))?;
-    let req = parse_new_game(&m)?;
+    let body: NewGameBody =
+        read(body)?.ok_or_else(|| ApiError::bad_request("a NewGame body is required"))?;
+    let req = new_game(body)?;
     let client = client(&addr);
     let view = blocking(move || svc.create(req, &player, &client)).await?;
     Ok((StatusCode::CREATED, JsonText(view)).into_response())
@@ -363,12 +239,7 @@ async fn play_move(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let m = json_body(body)?
-        .ok_or_else(|| ApiError::bad_request("a body {\"move\": \"<token>\"} is required"))?;
-    let text = opt_str(&m, "move")?
-        .ok_or_else(|| ApiError::bad_request("field \"move\" is required"))?
-        .to_string();
-    let ply = opt_u64(&m, "ply")?;
+    let (text, ply) = move_body(body)?;
     let client = client(&addr);
     blocking(move || svc.play(&id, &text, ply, &player, &client))
         .await
@@ -415,12 +286,7 @@ async fn resign(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let side = match json_body(body)? {
-        Some(m) => opt_str(&m, "side")?
-            .map(|s| parse_side("side", s))
-            .transpose()?,
-        None => None,
-    };
+    let side = read::<ResignBody>(body)?.and_then(|b| b.side);
     blocking(move || svc.resign(&id, side, &player))
         .await
         .map(JsonText)
@@ -458,10 +324,7 @@ async fn oracle_on(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let budget = match json_body(body)? {
-        Some(m) => opt_u64(&m, "budget_ms")?,
-        None => None,
-    };
+    let budget = read::<OracleBody>(body)?.and_then(|b| b.budget_ms);
     let budget = oracle_budget(budget, svc.config.oracle_default)?;
     let client = client(&addr);
     blocking(move || svc.oracle_on(&id, budget, &player, &client)).await?;
@@ -494,17 +357,11 @@ async fn answer_offer(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let m = json_body(body)?.ok_or_else(|| {
+    let body: AnswerBody = read(body)?.ok_or_else(|| {
         ApiError::bad_request("a body {\"answer\": \"accept\" or \"decline\"} is required")
     })?;
-    let accept = match opt_str(&m, "answer")? {
-        Some("accept") => true,
-        Some("decline") => false,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "field \"answer\" must be \"accept\" or \"decline\", not {other:?}"
-            )))
-        }
+    let accept = match body.answer {
+        Some(answer) => answer == Answer::Accept,
         None => return Err(ApiError::bad_request("field \"answer\" is required")),
     };
     let client = client(&addr);
@@ -526,16 +383,16 @@ async fn rematch(
         .map(JsonText)
 }
 
-/// A claim's body: true for the win, false for a draw.
-pub(super) fn parse_claim(m: &Map<String, Value>) -> Result<bool, ApiError> {
-    match opt_str(m, "result")? {
-        Some("win") => Ok(true),
-        Some("draw") => Ok(false),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "field \"result\" must be \"win\" or \"draw\", not {other:?}"
-        ))),
-        None => Err(ApiError::bad_request("field \"result\" is required")),
-    }
+/// The move a move body names, and the ply it was meant for.
+pub(super) fn move_body(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(String, Option<u64>), ApiError> {
+    let b: MoveBody = read(body)?
+        .ok_or_else(|| ApiError::bad_request("a body {\"move\": \"<token>\"} is required"))?;
+    let text = b
+        .text
+        .ok_or_else(|| ApiError::bad_request("field \"move\" is required"))?;
+    Ok((text, b.ply))
 }
 
 async fn claim(
@@ -544,10 +401,13 @@ async fn claim(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<JsonText, ApiError> {
-    let m = json_body(body)?.ok_or_else(|| {
+    let body: ClaimBody = read(body)?.ok_or_else(|| {
         ApiError::bad_request("a body {\"result\": \"win\" or \"draw\"} is required")
     })?;
-    let win = parse_claim(&m)?;
+    let win = match body.result {
+        Some(result) => result == ClaimResult::Win,
+        None => return Err(ApiError::bad_request("field \"result\" is required")),
+    };
     blocking(move || svc.claim(&id, win, &player))
         .await
         .map(JsonText)

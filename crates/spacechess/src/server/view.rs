@@ -24,14 +24,6 @@ pub fn color_id(c: Color) -> &'static str {
     }
 }
 
-pub fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
-}
-
 /// A pending draw offer or take-back request, waiting for the opponent's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(TS))]

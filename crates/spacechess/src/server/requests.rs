@@ -1,0 +1,553 @@
+//! The API's request bodies (docs/api.md): one type per body, read by serde and declared
+//! to the web app by the same type (`contract.rs` generates `web/src/generated/api.ts`).
+//! Each field is read by a function of `field` that says what it must be and checks its
+//! limits, and [`read`] names the field (`time_control.minutes`) and what was sent, as a
+//! person needs: `field "level" must be 1 to 6 or "max", not 9`. A field sent as `null`
+//! counts as left out; fields the API does not know are ignored.
+
+use super::error::ApiError;
+use super::kinds::Mode;
+use super::routes::MAX_BODY_BYTES;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use engine::api::Level;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+#[cfg(test)]
+use rules::screen::Side;
+#[cfg(test)]
+use rules::{RuleSet, Variant};
+#[cfg(test)]
+use ts_rs::TS;
+
+/// A time control in a NewGame body.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(expecting = "an object or null")]
+#[cfg_attr(test, derive(TS), ts(rename = "TimeControlRequest"))]
+pub struct TimeControl {
+    /// More than 0, at most 1440; fractions allowed.
+    #[serde(deserialize_with = "field::minutes")]
+    pub minutes: f64,
+    /// 0 to 3600 (default 0).
+    #[serde(default, deserialize_with = "field::increment_seconds")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub increment_seconds: Option<f64>,
+}
+
+/// The body of `POST /api/games`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "NewGameRequest"))]
+pub struct NewGameBody {
+    /// Required unless `record` is given.
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<Variant>"))]
+    pub variant: Option<String>,
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<RuleSet>"))]
+    pub rules: Option<String>,
+    #[serde(default, deserialize_with = "field::strings")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub options: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "field::mode")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub mode: Option<Mode>,
+    #[serde(default, deserialize_with = "field::side")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<Side>"))]
+    pub human: Option<rules::Color>,
+    #[serde(default, deserialize_with = "field::level")]
+    #[cfg_attr(test, ts(optional = nullable, type = "number | \"max\""))]
+    pub level: Option<Level>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub time_control: Option<TimeControl>,
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub position: Option<String>,
+    /// A game record (records.md) to continue: it names the variant, rules, options and
+    /// start itself (those fields must then be left out).
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record: Option<String>,
+    /// How many of the record's half-moves to play before the game goes on (default all).
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record_ply: Option<u64>,
+}
+
+/// The body of `POST /api/games/{id}/moves` and `POST /api/analysis/{id}/moves`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "MoveRequest"))]
+pub struct MoveBody {
+    /// The move's token (or its notation, typed by a person).
+    #[serde(default, rename = "move", deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(type = "string"))]
+    pub text: Option<String>,
+    /// Half-moves played so far as the client saw them.
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub ply: Option<u64>,
+}
+
+/// The body of `POST /api/games/{id}/resign` (optional).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "ResignRequest"))]
+pub struct ResignBody {
+    /// The side that resigns (default: the player's side; in local mode the side to
+    /// move).
+    #[serde(default, deserialize_with = "field::side")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<Side>"))]
+    pub side: Option<rules::Color>,
+}
+
+/// The body of `POST /api/games/{id}/oracle` and `POST /api/analysis/{id}/oracle`
+/// (optional).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "OracleRequest"))]
+pub struct OracleBody {
+    /// The Oracle's time per turn, 100 to 60000 ms (default: the server's).
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub budget_ms: Option<u64>,
+}
+
+/// The answer to an offer (`POST /api/games/{id}/offer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(TS), ts(rename = "OfferAnswer", rename_all = "lowercase"))]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// The body of `POST /api/games/{id}/offer`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "AnswerRequest"))]
+pub struct AnswerBody {
+    // Required: `None` only when left out.
+    #[serde(default, deserialize_with = "field::answer")]
+    #[cfg_attr(test, ts(as = "Answer"))]
+    pub answer: Option<Answer>,
+}
+
+/// What a player whose opponent is gone claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(TS), ts(rename_all = "lowercase"))]
+pub enum ClaimResult {
+    Win,
+    Draw,
+}
+
+/// The body of `POST /api/games/{id}/claim`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "ClaimRequest"))]
+pub struct ClaimBody {
+    // Required: `None` only when left out.
+    #[serde(default, deserialize_with = "field::claim")]
+    #[cfg_attr(test, ts(as = "ClaimResult"))]
+    pub result: Option<ClaimResult>,
+}
+
+/// The body of `POST /api/analysis`: exactly one of `game`, `record` or `variant`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "AnalysisRequest"))]
+pub struct AnalysisBody {
+    /// A game's id, and the half-moves of it before the board's position (default all).
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub game: Option<String>,
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub ply: Option<u64>,
+    /// A game record, and how many of its half-moves to play (default all).
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record: Option<String>,
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub record_ply: Option<u64>,
+    /// A setup and an optional position string (default: the start).
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<Variant>"))]
+    pub variant: Option<String>,
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable, as = "Option<RuleSet>"))]
+    pub rules: Option<String>,
+    #[serde(default, deserialize_with = "field::strings")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub options: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "field::string")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub position: Option<String>,
+    /// Lines the engine shows, 1 to 8 (default 3).
+    #[serde(default, deserialize_with = "field::lines")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub lines: Option<usize>,
+}
+
+/// The body of `POST /api/analysis/{id}/engine` (optional).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "EngineRequest"))]
+pub struct EngineBody {
+    /// Lines the engine shows, 1 to 8 (default: as before).
+    #[serde(default, deserialize_with = "field::lines")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub lines: Option<usize>,
+}
+
+/// The body of `POST /api/analysis/{id}/back` (optional).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "BackRequest"))]
+pub struct BackBody {
+    /// The moves of the side line to keep (default: one move back; 0 starts over).
+    #[serde(default, deserialize_with = "field::count")]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub to: Option<u64>,
+}
+
+/// The request body as a JSON object; an empty body is `None`.
+pub fn json_body(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Option<Map<String, Value>>, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::too_large(format!(
+                "the request body is larger than {MAX_BODY_BYTES} bytes"
+            ))
+        } else {
+            ApiError::bad_request(format!("cannot read the request body: {e}"))
+        }
+    })?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let value: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("the body is not valid JSON: {e}")))?;
+    match value {
+        Value::Object(m) => Ok(Some(m)),
+        other => Err(ApiError::bad_request(format!(
+            "the body must be a JSON object, not {}",
+            type_name(&other)
+        ))),
+    }
+}
+
+/// Reads the body as a `T`; an empty body is `None`. Errors name the field and what
+/// was sent in it.
+pub fn read<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Option<T>, ApiError> {
+    json_body(body)?.map(from_object).transpose()
+}
+
+/// Reads a JSON object as a `T` (see [`read`]).
+pub fn from_object<T: DeserializeOwned>(m: Map<String, Value>) -> Result<T, ApiError> {
+    let value = Value::Object(m);
+    serde_path_to_error::deserialize(&value).map_err(|e| {
+        let path: Vec<String> = e.path().iter().map(ToString::to_string).collect();
+        let message = e.inner().to_string();
+        ApiError::bad_request(explain(&value, &path, &message))
+    })
+}
+
+/// A field's error for people, from the path to it and serde's message.
+fn explain(body: &Value, path: &[String], message: &str) -> String {
+    if let Some(missing) = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.strip_suffix('`'))
+    {
+        let mut full = path.to_vec();
+        full.push(missing.to_string());
+        return format!("field \"{}\" is required", full.join("."));
+    }
+    let name = path.join(".");
+    // A nested object of the wrong type: serde says what it expected.
+    if let Some(expected) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|m| m.split_once(", expected "))
+        .map(|(_, expected)| expected)
+    {
+        let sent = path
+            .iter()
+            .try_fold(body, |v, key| v.get(key))
+            .map_or("something else", type_name);
+        return format!("field \"{name}\" must be {expected}, not {sent}");
+    }
+    // The field readers below write the rest of the sentence.
+    format!("field \"{name}\" {message}")
+}
+
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The field readers: each reads whatever JSON value was sent (`null` is left out) and
+/// says what it must be, in words that follow the field's name.
+mod field {
+    use super::{type_name, Answer, ClaimResult, Mode};
+    use engine::api::{Level, MAX_ANALYSIS_LINES};
+    use rules::catalogue::{LEVEL_DEPTHS, LEVEL_MAX_ID};
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    /// The value sent, `None` for `null`.
+    fn sent<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+        Ok(Option::<Value>::deserialize(d)?.filter(|v| !v.is_null()))
+    }
+
+    fn wrong<E: Error>(expected: &str, v: &Value) -> E {
+        E::custom(format!("must be {expected}, not {}", type_name(v)))
+    }
+
+    pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        match sent(d)? {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(wrong("a string", &v)),
+        }
+    }
+
+    /// A non-negative integer (a ply, a number of half-moves, milliseconds).
+    pub fn count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        match sent(d)? {
+            None => Ok(None),
+            Some(v) => v
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| wrong("a non-negative integer", &v)),
+        }
+    }
+
+    pub fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        let expected = "an array of strings";
+        match sent(d)? {
+            None => Ok(None),
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .map(|item| match item {
+                    Value::String(s) => Ok(s),
+                    other => Err(wrong(expected, &other)),
+                })
+                .collect::<Result<_, _>>()
+                .map(Some),
+            Some(v) => Err(wrong(expected, &v)),
+        }
+    }
+
+    /// A string, then one of `choices` (their ids).
+    fn one_of<'de, D: Deserializer<'de>, T: Copy>(
+        d: D,
+        choices: &[(&str, T)],
+    ) -> Result<Option<T>, D::Error> {
+        let Some(s) = string(d)? else { return Ok(None) };
+        match choices.iter().find(|(id, _)| *id == s) {
+            Some(&(_, v)) => Ok(Some(v)),
+            None => {
+                let ids: Vec<String> = choices.iter().map(|(id, _)| format!("{id:?}")).collect();
+                let listed = match ids.split_last() {
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                Err(D::Error::custom(format!("must be {listed}, not {s:?}")))
+            }
+        }
+    }
+
+    pub fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Mode>, D::Error> {
+        one_of(
+            d,
+            &[
+                ("computer", Mode::Computer),
+                ("local", Mode::Local),
+                ("online", Mode::Online),
+            ],
+        )
+    }
+
+    pub fn side<'de, D: Deserializer<'de>>(d: D) -> Result<Option<rules::Color>, D::Error> {
+        one_of(
+            d,
+            &[
+                ("white", rules::Color::White),
+                ("black", rules::Color::Black),
+            ],
+        )
+    }
+
+    pub fn answer<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Answer>, D::Error> {
+        one_of(
+            d,
+            &[("accept", Answer::Accept), ("decline", Answer::Decline)],
+        )
+    }
+
+    pub fn claim<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ClaimResult>, D::Error> {
+        one_of(d, &[("win", ClaimResult::Win), ("draw", ClaimResult::Draw)])
+    }
+
+    /// The engine's lines: 1 to [`MAX_ANALYSIS_LINES`].
+    pub fn lines<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+        match count(d)? {
+            Some(n) if !(1..=MAX_ANALYSIS_LINES as u64).contains(&n) => Err(D::Error::custom(
+                format!("must be 1 to {MAX_ANALYSIS_LINES}, not {n}"),
+            )),
+            n => Ok(n.map(|n| n as usize)),
+        }
+    }
+
+    /// A look-ahead depth the catalogue offers, or `"max"`.
+    pub fn level<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
+        let Some(v) = sent(d)? else { return Ok(None) };
+        if v.as_str() == Some(LEVEL_MAX_ID) {
+            return Ok(Some(Level::Max));
+        }
+        match v.as_u64().and_then(|n| u8::try_from(n).ok()) {
+            Some(depth) if LEVEL_DEPTHS.contains(&depth) => Ok(Some(Level::Depth(depth))),
+            _ => Err(D::Error::custom(format!(
+                "must be {} to {} or \"{LEVEL_MAX_ID}\", not {v}",
+                LEVEL_DEPTHS.start(),
+                LEVEL_DEPTHS.end()
+            ))),
+        }
+    }
+
+    fn number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        match sent(d)? {
+            None => Ok(None),
+            Some(v) => v.as_f64().map(Some).ok_or_else(|| wrong("a number", &v)),
+        }
+    }
+
+    /// A time control's minutes: more than 0, at most a day.
+    pub fn minutes<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        match number(d)? {
+            // Left out is serde's `missing field`; here it was sent as null.
+            None => Err(wrong("a number", &Value::Null)),
+            Some(m) if m > 0.0 && m <= 1440.0 => Ok(m),
+            Some(_) => Err(D::Error::custom("must be more than 0 and at most 1440")),
+        }
+    }
+
+    /// A time control's increment: 0 to an hour.
+    pub fn increment_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        match number(d)? {
+            Some(s) if !(0.0..=3600.0).contains(&s) => Err(D::Error::custom("must be 0 to 3600")),
+            other => Ok(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of<T: DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
+        let body = Ok(Bytes::copy_from_slice(json.as_bytes()));
+        read::<T>(body).unwrap_err().message
+    }
+
+    #[test]
+    fn errors_name_the_field_and_what_was_sent() {
+        for (json, message) in [
+            (
+                r#"{"variant": 5}"#,
+                r#"field "variant" must be a string, not a number"#,
+            ),
+            (
+                r#"{"options": "a"}"#,
+                r#"field "options" must be an array of strings, not a string"#,
+            ),
+            (
+                r#"{"options": ["a", 1]}"#,
+                r#"field "options" must be an array of strings, not a number"#,
+            ),
+            (
+                r#"{"mode": "x"}"#,
+                r#"field "mode" must be "computer", "local" or "online", not "x""#,
+            ),
+            (
+                r#"{"human": "red"}"#,
+                r#"field "human" must be "white" or "black", not "red""#,
+            ),
+            (
+                r#"{"level": 99}"#,
+                r#"field "level" must be 1 to 6 or "max", not 99"#,
+            ),
+            (
+                r#"{"level": "x"}"#,
+                r#"field "level" must be 1 to 6 or "max", not "x""#,
+            ),
+            (
+                r#"{"time_control": 5}"#,
+                r#"field "time_control" must be an object or null, not a number"#,
+            ),
+            (
+                r#"{"time_control": {}}"#,
+                r#"field "time_control.minutes" is required"#,
+            ),
+            (
+                r#"{"time_control": {"minutes": null}}"#,
+                r#"field "time_control.minutes" must be a number, not null"#,
+            ),
+            (
+                r#"{"time_control": {"minutes": 0}}"#,
+                r#"field "time_control.minutes" must be more than 0 and at most 1440"#,
+            ),
+            (
+                r#"{"time_control": {"minutes": 1, "increment_seconds": "2"}}"#,
+                r#"field "time_control.increment_seconds" must be a number, not a string"#,
+            ),
+            (
+                r#"{"time_control": {"minutes": 1, "increment_seconds": 3601}}"#,
+                r#"field "time_control.increment_seconds" must be 0 to 3600"#,
+            ),
+            (
+                r#"{"record_ply": -1}"#,
+                r#"field "record_ply" must be a non-negative integer, not a number"#,
+            ),
+        ] {
+            assert_eq!(error_of::<NewGameBody>(json), message, "{json}");
+        }
+        assert_eq!(
+            error_of::<AnswerBody>(r#"{"answer": "maybe"}"#),
+            r#"field "answer" must be "accept" or "decline", not "maybe""#
+        );
+        assert_eq!(
+            error_of::<ClaimBody>(r#"{"result": true}"#),
+            r#"field "result" must be a string, not a boolean"#
+        );
+        assert_eq!(
+            error_of::<EngineBody>(r#"{"lines": 9}"#),
+            r#"field "lines" must be 1 to 8, not 9"#
+        );
+        assert_eq!(
+            error_of::<MoveBody>("[1]"),
+            "the body must be a JSON object, not an array"
+        );
+        assert!(error_of::<MoveBody>("{").starts_with("the body is not valid JSON"));
+    }
+
+    #[test]
+    fn null_and_unknown_fields_count_as_left_out_and_an_empty_body_as_none() {
+        let body = |json: &str| Ok(Bytes::copy_from_slice(json.as_bytes()));
+        let b: MoveBody = read(body(r#"{"move": "e4", "ply": null, "other": 1}"#))
+            .unwrap()
+            .unwrap();
+        assert_eq!((b.text.as_deref(), b.ply), (Some("e4"), None));
+        assert_eq!(read::<ResignBody>(body("  ")).unwrap(), None);
+        let b: NewGameBody = read(body(r#"{"time_control": null, "level": 3}"#))
+            .unwrap()
+            .unwrap();
+        assert_eq!((b.time_control, b.level), (None, Some(Level::Depth(3))));
+    }
+}
