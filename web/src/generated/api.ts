@@ -202,7 +202,11 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -332,7 +336,11 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -419,7 +427,11 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
@@ -750,7 +762,11 @@ rules: RuleSet | null, options: Array<string>, position: string, start_position:
 /**
  * Half-moves played.
  */
-ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, attack_boards: Array<BoardView>, 
+ply: number, fullmove: number, status: Status, result: ResultView | null, checked_kings: Array<string>, cells: Array<CellView>, 
+/**
+ * The boards and levels of `cells`, named for people.
+ */
+boards: Array<{ id: string, label: string, }>, attack_boards: Array<BoardView>, 
 /**
  * Empty when `with_moves` was false or the game is over.
  */
