@@ -677,6 +677,12 @@ reply: string | null,
  */
 screen: Screen, };
 
+export type LessonCheckRequest = { 
+/**
+ * The player's moves and the replies given, as tokens (at most 8). Required.
+ */
+moves: Array<string>, };
+
 export type ChoiceView = { id: string, 
 /**
  * `rules` or `option`.

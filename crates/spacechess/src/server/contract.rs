@@ -9,8 +9,8 @@ use super::analysis::{
 use super::inspect::InspectView;
 use super::my_games::{MyGame, MyGamesPage};
 use super::requests::{
-    AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody, MoveBody,
-    NewGameBody, OracleBody, ResignBody, TimeControl,
+    AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody,
+    LessonCheckBody, MoveBody, NewGameBody, OracleBody, ResignBody, TimeControl,
 };
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
@@ -101,6 +101,7 @@ pub fn generate() -> String {
         LessonView,
         CheckStatus,
         CheckAnswer,
+        LessonCheckBody,
         ChoiceView,
         RulesDiagram,
         SectionView,

@@ -3,14 +3,14 @@
 //! rules' screen of it, so the browser draws lessons and diagrams like a game.
 
 use super::error::{ApiError, ErrorCode};
-use super::requests::json_body;
+use super::requests::{read, LessonCheckBody};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::Path;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use rules::guide::view::{rules_page as page_of, RulesPage};
-use rules::lessons::view::{self, CheckAnswer, LessonList, LessonView, MAX_ATTEMPT_MOVES};
+use rules::lessons::view::{self, CheckAnswer, LessonList, LessonView};
 use rules::lessons::{self, AttemptError, Lesson};
 use rules::Variant;
 
@@ -44,32 +44,11 @@ async fn one(Path(id): Path<String>) -> Result<Json<LessonView>, ApiError> {
         .map_err(|e| ApiError::internal(e.to_string()))
 }
 
-/// Reads `{"moves": ["<token>", ...]}`.
-fn parse_moves(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, ApiError> {
-    let m = json_body(body)?.ok_or_else(|| ApiError::bad_request("field \"moves\" is required"))?;
-    let moves = match m.get("moves") {
-        Some(serde_json::Value::Array(a)) => a,
-        None => return Err(ApiError::bad_request("field \"moves\" is required")),
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "field \"moves\" must be an array of move tokens",
-            ))
-        }
-    };
-    if moves.len() > MAX_ATTEMPT_MOVES {
-        return Err(ApiError::bad_request(format!(
-            "field \"moves\" has {} entries; at most {MAX_ATTEMPT_MOVES}",
-            moves.len()
-        )));
-    }
-    moves
-        .iter()
-        .map(|v| {
-            v.as_str().map(str::to_string).ok_or_else(|| {
-                ApiError::bad_request("field \"moves\" must be an array of move tokens")
-            })
-        })
-        .collect()
+/// The moves of `{"moves": ["<token>", ...]}`.
+fn attempt(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, ApiError> {
+    read::<LessonCheckBody>(body)?
+        .and_then(|b| b.moves)
+        .ok_or_else(|| ApiError::bad_request("field \"moves\" is required"))
 }
 
 /// Judges an attempt and plays it out on the lesson's position for the screen.
@@ -87,7 +66,7 @@ async fn check(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<CheckAnswer>, ApiError> {
     let lesson = find(&id)?;
-    let moves = parse_moves(body)?;
+    let moves = attempt(body)?;
     // A mate in two is checked by trying every reply: engine-free but not instant.
     tokio::task::spawn_blocking(move || judge(lesson, &moves))
         .await

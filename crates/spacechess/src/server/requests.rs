@@ -206,6 +206,16 @@ pub struct BackBody {
     pub to: Option<u64>,
 }
 
+/// The body of `POST /api/lessons/{id}/check`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "LessonCheckRequest"))]
+pub struct LessonCheckBody {
+    /// The player's moves and the replies given, as tokens (at most 8). Required.
+    #[serde(default, deserialize_with = "field::attempt")]
+    #[cfg_attr(test, ts(type = "Array<string>"))]
+    pub moves: Option<Vec<String>>,
+}
+
 /// The request body as a JSON object; an empty body is `None`.
 pub fn json_body(
     body: Result<Bytes, BytesRejection>,
@@ -295,6 +305,7 @@ mod field {
     use super::{type_name, Answer, ClaimResult, Mode};
     use engine::api::{Level, MAX_ANALYSIS_LINES};
     use rules::catalogue::{LEVEL_DEPTHS, LEVEL_MAX_ID};
+    use rules::lessons::view::MAX_ATTEMPT_MOVES;
     use serde::de::Error;
     use serde::{Deserialize, Deserializer};
     use serde_json::Value;
@@ -393,6 +404,29 @@ mod field {
 
     pub fn claim<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ClaimResult>, D::Error> {
         one_of(d, &[("win", ClaimResult::Win), ("draw", ClaimResult::Draw)])
+    }
+
+    /// A lesson attempt's move tokens, at most [`MAX_ATTEMPT_MOVES`].
+    pub fn attempt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        let not_tokens = || D::Error::custom("must be an array of move tokens");
+        let Some(v) = sent(d)? else { return Ok(None) };
+        let Value::Array(items) = v else {
+            return Err(not_tokens());
+        };
+        if items.len() > MAX_ATTEMPT_MOVES {
+            return Err(D::Error::custom(format!(
+                "has {} entries; at most {MAX_ATTEMPT_MOVES}",
+                items.len()
+            )));
+        }
+        items
+            .into_iter()
+            .map(|item| match item {
+                Value::String(s) => Ok(s),
+                _ => Err(not_tokens()),
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
 
     /// The engine's lines: 1 to [`MAX_ANALYSIS_LINES`].
@@ -529,6 +563,14 @@ mod tests {
         assert_eq!(
             error_of::<EngineBody>(r#"{"lines": 9}"#),
             r#"field "lines" must be 1 to 8, not 9"#
+        );
+        assert_eq!(
+            error_of::<LessonCheckBody>(r#"{"moves": ["a", 2]}"#),
+            r#"field "moves" must be an array of move tokens"#
+        );
+        assert_eq!(
+            error_of::<LessonCheckBody>(r#"{"moves": ["a","a","a","a","a","a","a","a","a"]}"#),
+            r#"field "moves" has 9 entries; at most 8"#
         );
         assert_eq!(
             error_of::<MoveBody>("[1]"),
