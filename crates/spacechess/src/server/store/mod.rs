@@ -147,7 +147,8 @@ pub trait GameStore: Send + Sync {
         result: Option<Outcome>,
     ) -> StoreResult<Version>;
 
-    /// Sets the evaluation of a stored move (known only after the move was stored).
+    /// Sets the evaluation of a stored move (known only after the move was stored);
+    /// refused, the version unchanged, if the game has no move at `ply`.
     fn set_eval(
         &self,
         game_id: &str,

@@ -589,7 +589,7 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
             )?;
         }
         Change::SetEval { ply, eval } => {
-            conn.execute(
+            let changed = conn.execute(
                 "UPDATE moves SET eval = ?3, eval_source = ?4, eval_depth = ?5
                  WHERE game_id = ?1 AND ply = ?2",
                 params![
@@ -600,6 +600,12 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
                     eval.depth
                 ],
             )?;
+            // No such move: nothing changed, so the version stays too.
+            if changed == 0 {
+                return Err(StoreError::Failed(format!(
+                    "game {game_id} has no move at ply {ply} to evaluate"
+                )));
+            }
         }
         Change::Truncate { ply } => {
             conn.execute(

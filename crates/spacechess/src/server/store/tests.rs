@@ -225,6 +225,9 @@ pub fn moves_round_trip_and_truncate(s: &impl GameStore) {
     // never overwritten.
     assert!(s.append_move("a", v, &mv(1, "z"), None).is_err());
     assert_eq!(load(s, "a").0.version, v);
+    // So is the evaluation of a move that is not there.
+    assert!(s.set_eval("a", v, 5, searched).is_err());
+    assert_eq!(load(s, "a").0.version, v);
     // A move that ends the game stores its result; a take back forgets it.
     let mate = outcome(Some(Color::White), Termination::Checkmate);
     v = s.append_move("a", v, &mv(2, "m"), Some(mate)).unwrap();
