@@ -448,20 +448,41 @@ impl Table {
         change
     }
 
+    /// The sides `player` holds, counting a seat from before seats as theirs (as a
+    /// command would claim it), or `not_your_seat`. Changes nothing.
+    pub fn seated(&self, player: &str) -> Result<Vec<Color>, Refusal> {
+        let mut seats = self.seats.clone();
+        seats.claim_unclaimed(player);
+        let sides = seats.sides_of(player);
+        if sides.is_empty() {
+            return refuse(
+                ErrorCode::NotYourSeat,
+                "you hold no seat in this game: you may watch it, not play or change it",
+            );
+        }
+        Ok(sides)
+    }
+
+    /// Whether `player` may delete the game: a seat holder, and not an online game in
+    /// progress with both players (it belongs to both: resign it first).
+    pub fn may_delete(&self, player: &str) -> Result<(), Refusal> {
+        self.seated(player)?;
+        if self.online_running() && !self.seats.any_open() {
+            return refuse(
+                ErrorCode::GameInProgress,
+                "an online game in progress belongs to both players: resign it first",
+            );
+        }
+        Ok(())
+    }
+
     // ----- Offers -----
 
     /// Whether a draw offer by `player` needs the computer's verdict now, and for which
     /// side: the same checks as [`Command::OfferDraw`] without changing anything, so
     /// that the host searches only for an offer that stands.
     pub fn draw_verdict_needed(&self, player: &str) -> Result<Option<Color>, Refusal> {
-        let mut seats = self.seats.clone();
-        seats.claim_unclaimed(player);
-        if seats.sides_of(player).is_empty() {
-            return refuse(
-                ErrorCode::NotYourSeat,
-                "you hold no seat in this game: you may watch it, not play or change it",
-            );
-        }
+        self.seated(player)?;
         if let GameStatus::Over(o) = self.game.status() {
             return Err(play_refusal(PlayError::GameOver(o)));
         }

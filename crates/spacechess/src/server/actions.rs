@@ -1,82 +1,100 @@
-//! What players do besides moving: take back, offer a draw, resign, call the Oracle,
-//! export the record, delete the game. Each change is stored before it is answered.
+//! The players' actions, each a table command on one game (`service.rs` runs it,
+//! stores it and performs it), plus what only reads a game: its view, a past position,
+//! its record, a socket's subscription. The server adds its own limits here: the
+//! computer's search slots, the rematch's seats, the invitation's lookup.
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
+use super::game::{now_ms, GameSlot, GameState};
 use super::players::PlayerId;
-use super::service::{play_error, GameSlot, GameState, Mode, Service};
-use super::view::{self, color_id, OfferKind};
-use engine::api::Level;
+use super::service::{refused, Mode, NewGame, Rematch, Service};
+use super::view;
 use rules::record::RecordForm;
-use rules::{Color, GameStatus, Outcome, PlayError};
-use std::sync::Arc;
+use rules::Color;
+use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
+use table::{Actor, Command, Duty, RematchGame};
+use tokio::sync::broadcast;
 
 impl Service {
-    /// Takes back the player's last move and the computer's reply (in local mode: the
-    /// last move). A running search is stopped.
-    /// In an online game this asks the opponent, who accepts or declines.
-    pub fn take_back(self: &Arc<Self>, id: &str, player: &PlayerId) -> Result<String, ApiError> {
+    /// The game's view, as `player` sees it, as JSON text.
+    pub fn view(&self, id: &str, player: &PlayerId) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        let sides = self.seated(&slot.id, &mut st, player)?;
-        if let Some(o) = declared_outcome(st.game.status()) {
-            return Err(ApiError::game_over(format!(
-                "the game ended by {}; it cannot be taken back",
-                o.termination
-            )));
-        }
-        let count = match st.mode {
-            Mode::Local => usize::from(st.ply() > 0),
-            Mode::Computer => take_back_count(&st, st.human),
-            Mode::Online => take_back_count(&st, sides[0]),
+        let st = slot.lock();
+        Ok(st.view_json(&slot.id, player))
+    }
+
+    /// The board after `ply` half-moves, as JSON text (`GET .../positions/{ply}`).
+    pub fn position(&self, id: &str, ply: u64) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let game = slot.lock().table.game().clone();
+        let beyond = || {
+            ApiError::bad_request(format!(
+                "ply {ply} is beyond the end of the game ({} half-moves played)",
+                game.ply()
+            ))
         };
-        if count == 0 {
-            return Err(ApiError::nothing_to_take_back(
-                "there is no move of yours to take back",
-            ));
-        }
-        if st.mode == Mode::Online {
-            return self.ask(&slot, &mut st, OfferKind::TakeBack, sides[0], player);
-        }
-        self.undo_moves(&slot, &mut st, count, player)
+        let ply = usize::try_from(ply).map_err(|_| beyond())?;
+        // Replayed outside the game's lock: a long game never holds up its moves.
+        let past = table::position_view(&game, ply).ok_or_else(beyond)?;
+        Ok(view::to_json(&past))
     }
 
-    /// Takes back the last `count` moves (stored first), restoring the clocks.
-    pub(super) fn undo_moves(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        count: usize,
+    /// A new receiver of the game's messages, its current state message as `player`
+    /// sees it, and whether `player` holds a seat (else they watch).
+    pub fn subscribe(
+        &self,
+        id: &str,
         player: &PlayerId,
-    ) -> Result<String, ApiError> {
-        let keep = st.ply() - count;
-        st.version = self
-            .store
-            .truncate_moves(&slot.id, st.version, keep as u32)?;
-        for _ in 0..count {
-            st.game.undo();
-            st.evals.pop();
-        }
-        st.touch_history(keep);
-        st.stop_engines();
-        if let Some((initial, _)) = st.time_control {
-            let restored = self
-                .store
-                .load_game(&slot.id)?
-                .and_then(|(_, moves)| moves.last().cloned());
-            let (w, b) = restored.map_or((initial, initial), |m| {
-                (m.white_ms.unwrap_or(initial), m.black_ms.unwrap_or(initial))
-            });
-            if let Some(c) = st.clocks.as_mut() {
-                c.reset(w, b);
-            }
-        }
-        st.offer = None;
-        Ok(self.after_change(slot, st, None, Some(player)))
+    ) -> Result<(broadcast::Receiver<Arc<str>>, String, bool), ApiError> {
+        let slot = self.slot(id)?;
+        let st = slot.lock();
+        // Subscribe under the lock: no change can slip between the state and the stream.
+        let rx = slot.events.subscribe();
+        let seated = !st.sides_of(player).is_empty();
+        Ok((
+            rx,
+            view::state_message(st.view_json(&slot.id, player)),
+            seated,
+        ))
     }
 
-    /// A draw offer: the computer accepts when it is not ahead; in local mode the other
-    /// player is sitting right there, so it is accepted.
+    /// The number of people watching changed: tell everyone (nothing else changes).
+    pub fn set_watchers(&self, id: &str, watchers: u32) {
+        let Some(slot) = self.registry.get(id) else {
+            return;
+        };
+        let mut st = slot.lock();
+        if st.watchers != watchers {
+            st.watchers = watchers;
+            slot.send(st.publish(&slot.id, None, false).update);
+        }
+    }
+
+    /// Plays the player's move. `ply`, when given, must equal the moves played so far.
+    pub fn play(
+        self: &Arc<Self>,
+        id: &str,
+        text: &str,
+        ply: Option<u64>,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
+        let cmd = Command::Move {
+            text: text.to_string(),
+            ply,
+        };
+        self.player_command(id, player, cmd, Some(client))
+    }
+
+    /// Takes back the player's last move and the computer's reply (in local mode: the
+    /// last move); in an online game this asks the opponent.
+    pub fn take_back(self: &Arc<Self>, id: &str, player: &PlayerId) -> Result<String, ApiError> {
+        self.player_command(id, player, Command::TakeBack, None)
+    }
+
+    /// A draw offer: the computer accepts when it is not ahead (judging it is a short
+    /// search holding a search slot; the verdict is kept for the state it judged); in
+    /// local mode it is agreed; online the opponent is asked.
     pub fn offer_draw(
         self: &Arc<Self>,
         id: &str,
@@ -84,74 +102,74 @@ impl Service {
         client: &str,
     ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        let sides = self.seated(&slot.id, &mut st, player)?;
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
-        }
-        if st.mode == Mode::Online {
-            return self.ask(&slot, &mut st, OfferKind::Draw, sides[0], player);
-        }
-        let accepted = match st.computer_side() {
-            Some(side) => self.draw_verdict(&mut st, side, client)?,
-            None => true,
+        let mut st = slot.lock();
+        let computer_accepts = match st
+            .table
+            .draw_verdict_needed(player.as_str())
+            .map_err(refused)?
+        {
+            Some(side) => Some(self.draw_verdict(&mut st, side, client)?),
+            None => None,
         };
-        if accepted {
-            let game = self.agree_draw(&slot, &mut st, player)?;
-            return Ok(view::draw_answer(true, game));
-        }
-        Ok(view::draw_answer(false, st.view_json(&slot.id, player)))
+        let cmd = Command::OfferDraw { computer_accepts };
+        let done = self.command(
+            &slot,
+            &mut st,
+            cmd,
+            Actor::Player(player.as_str()),
+            Some(player),
+            None,
+        )?;
+        let game = done.json.unwrap_or_else(|| st.view_json(&slot.id, player));
+        Ok(match done.change.draw_accepted {
+            Some(accepted) => view::draw_answer(accepted, game),
+            None => game,
+        })
     }
 
-    /// Ends the game drawn by agreement; the GameView.
-    pub(super) fn agree_draw(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
+    /// Whether the computer, playing `side`, accepts a draw in the game's current state.
+    fn draw_verdict(
+        &self,
         st: &mut GameState,
-        player: &PlayerId,
-    ) -> Result<String, ApiError> {
-        st.game.agree_draw().map_err(play_error)?;
-        self.store_declared(&slot.id, st)?;
-        Ok(self.after_change(slot, st, None, Some(player)))
+        side: Color,
+        client: &str,
+    ) -> Result<bool, ApiError> {
+        let version = st.table.version();
+        if let Some((judged, verdict)) = st.draw_verdict {
+            if judged == version {
+                return Ok(verdict);
+            }
+        }
+        let permit = self.acquire(client)?;
+        let verdict = engine::api::accepts_draw(st.table.game(), side);
+        drop(permit);
+        st.draw_verdict = Some((version, verdict));
+        Ok(verdict)
     }
 
     /// `side` resigns (default: the human against the computer, the side to move in
-    /// local mode). Against the computer only the human's side may resign.
+    /// local mode, the player's side online).
     pub fn resign(
         self: &Arc<Self>,
         id: &str,
         side: Option<Color>,
         player: &PlayerId,
     ) -> Result<String, ApiError> {
-        let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        let sides = self.seated(&slot.id, &mut st, player)?;
-        let side = match (st.mode, side) {
-            (Mode::Computer, Some(s)) if s != st.human => {
-                return Err(ApiError::bad_request(format!(
-                    "only the player's side ({}) can resign against the computer",
-                    color_id(st.human)
-                )))
-            }
-            (Mode::Computer, _) => st.human,
-            (Mode::Local, Some(s)) => s,
-            (Mode::Local, None) => st.game.turn(),
-            (Mode::Online, Some(s)) if !sides.contains(&s) => {
-                return Err(ApiError::not_your_seat(format!(
-                    "you play {}; you cannot resign for {}",
-                    color_id(sides[0]),
-                    color_id(s)
-                )))
-            }
-            (Mode::Online, _) => sides[0],
-        };
-        st.game.resign(side).map_err(play_error)?;
-        self.store_declared(&slot.id, &mut st)?;
-        Ok(self.after_change(&slot, &mut st, None, Some(player)))
+        self.player_command(id, player, Command::Resign { side }, None)
+    }
+
+    /// The win (`win`) or a draw, claimed by a player whose opponent is gone.
+    pub fn claim(
+        self: &Arc<Self>,
+        id: &str,
+        win: bool,
+        player: &PlayerId,
+    ) -> Result<String, ApiError> {
+        self.player_command(id, player, Command::Claim { win }, None)
     }
 
     /// Puts the Oracle on duty with this budget; it starts now if it is the player's turn
-    /// and again at the start of each of the player's turns.
+    /// (on a slot of `client`'s) and again at the start of each of the player's turns.
     pub fn oracle_on(
         self: &Arc<Self>,
         id: &str,
@@ -160,131 +178,401 @@ impl Service {
         client: &str,
     ) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        self.seated(&slot.id, &mut st, player)?;
-        if let GameStatus::Over(o) = st.game.status() {
-            return Err(play_error(PlayError::GameOver(o)));
+        let mut st = slot.lock();
+        let budget_ms = budget.as_millis().min(u128::from(u64::MAX)) as u64;
+        let before = st.table.clone();
+        let change = st
+            .table
+            .apply(
+                Command::OracleOn { budget_ms },
+                Actor::Player(player.as_str()),
+                now_ms(),
+            )
+            .map_err(refused)?;
+        if let Err(e) = self.store_change(&slot, &mut st, &change) {
+            st.table = before;
+            return Err(e);
         }
-        if st.online_running() {
-            return Err(ApiError::no_engine_help(
-                "the Oracle is off for both players while an online game runs",
-            ));
-        }
-        st.oracle_budget = Some(budget);
-        st.oracle = None;
-        if st.human_to_move() {
-            let permit = self.acquire(client)?;
-            self.start_oracle_with(&slot, &mut st, budget, permit);
-        }
+        // Without a search slot now the Oracle stays on duty: it starts at the player's
+        // next turn.
+        let permit = if change.has(&Duty::Oracle { budget_ms }) {
+            match self.acquire(client) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    st.oracle = None;
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
+        self.perform(&slot, &mut st, &change, permit, None);
         Ok(())
     }
 
     /// Takes the Oracle off duty and stops it.
-    pub fn oracle_off(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
+    pub fn oracle_off(self: &Arc<Self>, id: &str, player: &PlayerId) -> Result<(), ApiError> {
+        self.player_command(id, player, Command::OracleOff, None)
+            .map(drop)
+    }
+
+    /// Opens an invitation: the first player other than the creator takes the free seat;
+    /// after that (or for the creator) it is the game's view, to watch or play on.
+    pub fn join(self: &Arc<Self>, code: &str, player: &PlayerId) -> Result<String, ApiError> {
+        let unknown = || {
+            ApiError::new(
+                ErrorCode::UnknownInvite,
+                format!("no game has the invitation {code:?}"),
+            )
+        };
+        if code.len() != 32 || !code.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(unknown());
+        }
+        let id = self.store.game_of_invite(code)?.ok_or_else(unknown)?;
+        let slot = self.slot(&id)?;
+        let mut st = slot.lock();
+        if st.table.join_would_seat(player.as_str()) {
+            let limits = self.config.limits;
+            let (held, _) = self.store.open_games(player.as_str(), "")?;
+            if held >= limits.open_games_per_player {
+                return Err(ApiError::rate_limited(format!(
+                    "this player already has {} unfinished games (at most {}): finish, resign or delete one",
+                    held, limits.open_games_per_player
+                ))
+                .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS));
+            }
+        }
+        let done = self.command(
+            &slot,
+            &mut st,
+            Command::Join,
+            Actor::Player(player.as_str()),
+            Some(player),
+            None,
+        )?;
+        Ok(done.json.unwrap_or_else(|| st.view_json(&slot.id, player)))
+    }
+
+    /// The opponent's answer to the pending offer: accepted, the draw, the take back or
+    /// the rematch happens; declined, the offer goes away and the socket tells the one
+    /// who asked (a `declined` message). Either way the GameView.
+    pub fn answer_offer(
+        self: &Arc<Self>,
+        id: &str,
+        accept: bool,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
-        let mut st = Self::lock(&slot);
-        self.seated(&slot.id, &mut st, player)?;
-        st.oracle_budget = None;
-        st.oracle = None;
+        // An answer waits while a rematch is being made: it then finds no offer.
+        let _settling = slot.lock_rematch();
+        let mut st = slot.lock();
+        let done = self.command(
+            &slot,
+            &mut st,
+            Command::Answer { accept },
+            Actor::Player(player.as_str()),
+            Some(player),
+            None,
+        )?;
+        self.settled(&slot, st, done, player, client)
+    }
+
+    /// `POST /games/{id}/rematch`: offers a finished online game's rematch, or accepts
+    /// the opponent's offer. The GameView of the finished game either way.
+    pub fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
+        let slot = self.slot(id)?;
+        let _settling = slot.lock_rematch();
+        let mut st = slot.lock();
+        let done = self.command(
+            &slot,
+            &mut st,
+            Command::Rematch,
+            Actor::Player(player.as_str()),
+            Some(player),
+            None,
+        )?;
+        self.settled(&slot, st, done, player, client)
+    }
+
+    /// The answer to a command that may accept a rematch: the rematch made first.
+    fn settled(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: MutexGuard<'_, GameState>,
+        done: super::service::Done,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
+        let rematch = done.change.duties.iter().find_map(|d| match d {
+            Duty::CreateRematch(r) => Some(r.clone()),
+            _ => None,
+        });
+        match (rematch, done.json) {
+            (Some(r), _) => self.start_rematch(slot, st, r, player, client),
+            (None, Some(json)) => Ok(json),
+            (None, None) => Ok(st.view_json(&slot.id, player)),
+        }
+    }
+
+    /// Creates the rematch the table asked for. The caller holds the game's rematch lock
+    /// and hands over its state's lock, which is let go while the new game is created
+    /// (creating takes the games map's, which comes first in the lock order); the offer
+    /// stays until the new game is stored.
+    fn start_rematch(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: MutexGuard<'_, GameState>,
+        r: RematchGame,
+        player: &PlayerId,
+        client: &str,
+    ) -> Result<String, ApiError> {
+        let Some(offerer) = PlayerId::parse(&r.offerer) else {
+            return Err(ApiError::no_offer(
+                "the rematch offer has no player behind it",
+            ));
+        };
+        let req = NewGame {
+            setup: r.setup,
+            mode: Mode::Online,
+            human: r.human,
+            level: r.level,
+            time_control: r.time_control.map(|t| (t.initial_ms, t.increment_ms)),
+            // The variant's usual start, as the page's own rematches (it knows no rules
+            // to tell a set position from the usual one).
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let rematch = Rematch {
+            of: slot.id.clone(),
+            of_version: st.version,
+            offerer,
+        };
+        drop(st);
+        let created = self
+            .check_rematch_seat(&rematch.offerer)
+            .and_then(|()| self.create_game(req, player, client, Some(&rematch)));
+        let mut st = slot.lock();
+        let id = match created {
+            // The insert cleared the offer: one change to this game.
+            Ok((id, _)) => {
+                st.version = rematch.of_version + 1;
+                id
+            }
+            // Another copy of this game (evicted from memory and loaded again meanwhile)
+            // made the rematch first: the store refused this one.
+            Err(e) => self.store.rematch_of(&slot.id)?.ok_or(e)?,
+        };
+        let done = self.command(
+            slot,
+            &mut st,
+            Command::RematchMade { id },
+            Actor::Host,
+            Some(player),
+            None,
+        )?;
+        Ok(done.json.unwrap_or_else(|| st.view_json(&slot.id, player)))
+    }
+
+    /// Refuses the rematch when the offerer holds as many unfinished games as allowed.
+    fn check_rematch_seat(&self, offerer: &PlayerId) -> Result<(), ApiError> {
+        let cap = self.config.limits.open_games_per_player;
+        let (held, _) = self.store.open_games(offerer.as_str(), "")?;
+        if held >= cap {
+            return Err(ApiError::rate_limited(format!(
+                "your opponent already has {held} unfinished games (at most {cap}): the rematch waits until they finish one"
+            ))
+            .with_retry_after(super::limits::OPEN_GAMES_RETRY_AFTER_SECS));
+        }
         Ok(())
+    }
+
+    /// A socket of `player` on the game opened or closed: counted for the sides they
+    /// hold; the table hears when a side came or went.
+    pub fn socket_presence(self: &Arc<Self>, id: &str, player: &PlayerId, opened: bool) {
+        let Some(slot) = self.registry.get(id) else {
+            return;
+        };
+        let mut st = slot.lock();
+        let sides = st.sides_of(player);
+        for side in &sides {
+            let n = &mut st.sockets[side.index()];
+            *n = if opened { *n + 1 } else { n.saturating_sub(1) };
+        }
+        let Some(&side) = sides.first() else {
+            return;
+        };
+        let connected = st.sockets[side.index()] > 0;
+        let cmd = Command::Presence { connected };
+        if let Err(e) = self.command(
+            &slot,
+            &mut st,
+            cmd,
+            Actor::Player(player.as_str()),
+            None,
+            None,
+        ) {
+            eprintln!("spacechess: game {}: {}", slot.id, e.message);
+        }
+    }
+
+    /// A seat holder asked for a socket and was refused one: they are there, so their
+    /// absence counts from now (a player kept out is never gone for it).
+    pub fn seen(self: &Arc<Self>, id: &str, player: &PlayerId) {
+        let Some(slot) = self.registry.get(id) else {
+            return;
+        };
+        let mut st = slot.lock();
+        if let Err(e) = self.command(
+            &slot,
+            &mut st,
+            Command::Seen,
+            Actor::Player(player.as_str()),
+            None,
+            None,
+        ) {
+            eprintln!("spacechess: game {}: {}", slot.id, e.message);
+        }
     }
 
     /// The game record (records.md, or the public Fourfold form) with the evaluations as
     /// comments.
     pub fn record(&self, id: &str, form: RecordForm) -> Result<String, ApiError> {
         let slot = self.slot(id)?;
-        let st = Self::lock(&slot);
-        let name = |side: Color| match st.mode {
-            Mode::Local | Mode::Online => color_id(side).to_string(),
-            Mode::Computer if side == st.human => "Player".to_string(),
-            Mode::Computer => match st.level {
-                Level::Depth(d) => format!("Computer, level {d}"),
-                Level::Max => "Computer, level Max".to_string(),
-            },
-        };
-        let mut tags = vec![
-            ("Event".to_string(), "Casual game".to_string()),
-            ("Date".to_string(), record_date(st.created_at)),
-            ("White".to_string(), name(Color::White)),
-            ("Black".to_string(), name(Color::Black)),
-        ];
-        if let Some((initial, inc)) = st.time_control {
-            tags.push((
-                "TimeControl".to_string(),
-                format!("{}+{}", initial / 1000, inc / 1000),
-            ));
-        }
-        let comments: Vec<Option<String>> = st
-            .evals
-            .iter()
-            .map(|e| e.map(|v| format!("{:+.2}", v.pawns)))
-            .collect();
-        form.write(&st.game.export(&tags, &comments))
-            .map_err(|e| ApiError::bad_request(e.to_string()))
+        let st = slot.lock();
+        st.table
+            .record(form, &table::record_date(st.created_at))
+            .map_err(refused)
     }
 
     /// Forgets a game: stops its engines and removes it from memory and the store.
     pub fn delete(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
         let version = {
-            let mut st = Self::lock(&slot);
-            self.seated(&slot.id, &mut st, player)?;
-            if st.online_running() && !st.seats.any_open() {
-                return Err(ApiError::game_in_progress(
-                    "an online game in progress belongs to both players: resign it first",
-                ));
-            }
+            let mut st = slot.lock();
+            st.table.may_delete(player.as_str()).map_err(refused)?;
             st.stop_engines();
-            st.oracle_budget = None;
             st.epoch += 1;
             st.version
         };
-        self.games().remove(id);
+        self.registry.remove(id);
         self.analyses.forget_game(id);
         self.store.delete_game(id, version)?;
         Ok(())
     }
 }
 
-/// `YYYY.MM.DD` of a Unix time (UTC), as records write dates.
-fn record_date(unix: i64) -> String {
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = unix.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// How many moves go back to (and including) `side`'s most recent move.
-pub(super) fn take_back_count(st: &GameState, side: Color) -> usize {
-    (0..st.ply())
-        .rev()
-        .find(|&i| st.mover_of(i) == Some(side))
-        .map_or(0, |i| st.ply() - i)
-}
-
-/// A result decided outside the board (it cannot be taken back).
-fn declared_outcome(status: GameStatus) -> Option<Outcome> {
-    match status {
-        GameStatus::Over(o) if o.termination.is_declared() => Some(o),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::limits::LimitConfig;
+    use super::super::service::TestService;
     use super::*;
+    use engine::api::Level;
+    use rules::{Setup, Variant};
+    use table::ErrorCode;
 
     #[test]
-    fn record_dates_are_civil_dates() {
-        assert_eq!(record_date(0), "1970.01.01");
-        assert_eq!(record_date(951_782_400), "2000.02.29");
-        assert_eq!(record_date(1_795_910_400), "2026.11.29");
+    fn draw_offers_hold_a_search_slot_and_repeat_offers_use_the_cached_verdict() {
+        let fixture = TestService::new(LimitConfig {
+            searches_per_client: 1,
+            ..LimitConfig::default()
+        });
+        let svc = &fixture.svc;
+        let me = PlayerId::new();
+        // White (the player) lacks its queen: the computer is ahead and declines.
+        let req = NewGame {
+            setup: Setup::standard(Variant::Fourfold),
+            mode: Mode::Computer,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: Some("4/4/PPPP/RNK1|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1".into()),
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let g: serde_json::Value =
+            serde_json::from_str(&svc.create(req, &me, "c").unwrap()).unwrap();
+        let id = g["id"].as_str().unwrap();
+        let accepted_of = |answer: String| {
+            let v: serde_json::Value = serde_json::from_str(&answer).unwrap();
+            v["accepted"].as_bool().unwrap()
+        };
+        // While the client's only slot is taken, judging the offer is refused.
+        let busy = svc.slots.try_acquire(Some("c")).unwrap();
+        let e = svc.offer_draw(id, &me, "c").unwrap_err();
+        assert_eq!(e.code, ErrorCode::RateLimited, "{e:?}");
+        drop(busy);
+        let accepted = accepted_of(svc.offer_draw(id, &me, "c").unwrap());
+        assert!(!accepted);
+        // The same state again: answered from the verdict, no slot needed.
+        let _busy = svc.slots.try_acquire(Some("c")).unwrap();
+        let again = accepted_of(svc.offer_draw(id, &me, "c").unwrap());
+        assert!(!again);
+    }
+
+    /// The hook the socket route calls when it refuses a seat holder a socket (every
+    /// place taken, say by sockets not yet noticed closed): over HTTP it is a race (the
+    /// holder's own sockets are outside every cap), so it is driven here directly.
+    #[test]
+    fn a_seat_holder_refused_a_socket_is_not_gone_and_cannot_be_claimed_against() {
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
+        let (white, black) = (PlayerId::new(), PlayerId::new());
+        let req = NewGame {
+            setup: Setup::standard(Variant::Fourfold),
+            mode: Mode::Online,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let view: serde_json::Value =
+            serde_json::from_str(&svc.create(req, &white, "client").unwrap()).unwrap();
+        let id = view["id"].as_str().unwrap().to_string();
+        let slot = svc.games().get(&id).cloned().unwrap();
+        let code = slot.lock().table.invite().unwrap().to_string();
+        svc.join(&code, &black).unwrap();
+        for player in [&white, &black] {
+            let first = {
+                let st = slot.lock();
+                let view: serde_json::Value =
+                    serde_json::from_str(&st.view_json(&id, player)).unwrap();
+                view["legal_moves"][0]["token"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            };
+            svc.play(&id, &first, None, player, "client").unwrap();
+        }
+        // Black has had no socket for longer than the absence time: gone.
+        let gone_after = table::OnlineTimes::default().gone_after_ms;
+        let long_ago = now_ms() - gone_after * 2;
+        let away_since = |player: &PlayerId, at: i64| {
+            let mut st = slot.lock();
+            st.table
+                .apply(Command::Seen, Actor::Player(player.as_str()), at)
+                .unwrap();
+        };
+        away_since(&black, long_ago);
+        assert!(slot.lock().table.gone(Color::Black, now_ms()));
+        // Black asks for a socket and is refused: Black is there, so no claim.
+        svc.seen(&id, &black);
+        assert!(!slot.lock().table.gone(Color::Black, now_ms()));
+        let e = svc.claim(&id, true, &white).unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoClaim);
+        assert!(e.message.contains("black has been away 0 s"), "{e:?}");
+        // A stranger refused a socket changes nothing; White's own absence is White's.
+        away_since(&white, long_ago);
+        svc.seen(&id, &PlayerId::new());
+        assert!(slot.lock().table.gone(Color::White, now_ms()));
+        assert!(svc.claim(&id, false, &black).is_ok(), "White is gone");
     }
 }

@@ -282,7 +282,7 @@ impl Service {
                 let slot = self.slot(&id)?;
                 let (game, running) = {
                     let st = Self::lock(&slot);
-                    (st.game.clone(), st.online_running())
+                    (st.table.game().clone(), st.table.online_running())
                 };
                 // Whoever asks: a player's second id, or a friend, is as much help.
                 if running {

@@ -1,48 +1,58 @@
-//! The engine's work for a game, off the async runtime: the computer's search (and
-//! searches waiting for a free slot), the Oracle, and the evaluation shown after each
-//! move that no search scored.
+//! The engine's work for a game, off the async runtime: the computer's search, the
+//! Oracle, and the evaluation shown after each move that no search scored. Each runs on
+//! a thread of its own and hands its result to a callback (the service turns it into a
+//! table command); nothing here knows the service or the table's rules.
 
-use super::clock::Charge;
+use super::game::GameSlot;
 use super::limits::SearchPermit;
-use super::search::{spawn_with_permit, stop_signal};
-use super::service::{GameSlot, GameState, Service};
+use super::search::{spawn_with_permit, stop_signal, StopSignal};
 use super::view;
-use engine::api::{Clock, Limits};
-use rules::PlayError;
+use engine::api::{Clock, Level, Limits, SearchResult, Settings};
+use rules::any::AnyGame;
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The wait before storing a computer's move again: doubling from half a second up to
 /// half a minute.
-fn store_retry_delay(attempt: u32) -> Duration {
+pub(super) fn store_retry_delay(attempt: u32) -> Duration {
     (STORE_RETRY_FIRST * 2u32.saturating_pow(attempt.min(16))).min(STORE_RETRY_MAX)
 }
 const STORE_RETRY_FIRST: Duration = Duration::from_millis(500);
 const STORE_RETRY_MAX: Duration = Duration::from_secs(30);
 
+/// One evaluation for the record: the game, the move (ply from 0) and the tokens up to
+/// it (so that a move taken back meanwhile is skipped).
+pub(super) struct EvalRequest {
+    pub slot: Arc<GameSlot>,
+    pub ply: usize,
+    pub line: Vec<String>,
+}
+
+/// What the worker does with each request (the service's evaluation).
+pub(super) type EvalWork = Box<dyn Fn(EvalRequest) -> bool + Send>;
+
 /// Evaluations for the move record run on one worker thread, one request per move that
 /// no search scored: a request whose move has been taken back (or already scored) is
 /// skipped before any work, and move requests never wait for one.
 pub struct EvalQueue {
-    tx: Mutex<Sender<(Arc<GameSlot>, usize)>>,
+    tx: Mutex<Sender<EvalRequest>>,
 }
 
 impl EvalQueue {
-    /// Starts the worker; it ends when the service is gone.
-    pub fn start(service: Weak<Service>) -> EvalQueue {
-        let (tx, rx): (_, Receiver<(Arc<GameSlot>, usize)>) = channel();
+    /// Starts the worker; it ends when `work` says so (the service is gone).
+    pub(super) fn start(work: EvalWork) -> EvalQueue {
+        let (tx, rx): (_, Receiver<EvalRequest>) = channel();
         let spawned = std::thread::Builder::new()
             .name("record-eval".into())
             .spawn(move || {
-                while let Ok((slot, ply)) = rx.recv() {
-                    let Some(service) = service.upgrade() else {
+                while let Ok(request) = rx.recv() {
+                    let go_on =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(request)));
+                    if matches!(go_on, Ok(false)) {
                         return;
-                    };
-                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        service.evaluate_now(&slot, ply)
-                    }));
+                    }
                 }
             });
         if let Err(e) = spawned {
@@ -51,291 +61,104 @@ impl EvalQueue {
         EvalQueue { tx: Mutex::new(tx) }
     }
 
-    fn push(&self, slot: Arc<GameSlot>, ply: usize) {
+    pub(super) fn push(&self, request: EvalRequest) {
         let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = tx.send((slot, ply));
+        let _ = tx.send(request);
     }
 }
 
-impl Service {
-    /// Starts computer searches that were waiting for a free slot.
-    pub(super) fn start_waiting(self: &Arc<Self>) {
-        loop {
-            let Some(slot) = self.waiting_list().pop_front() else {
-                return;
-            };
-            let mut st = Self::lock(&slot);
-            if !st.waiting_for_slot || !st.computer_to_move() {
-                continue;
-            }
-            match self.slots.try_acquire(None) {
-                Ok(p) => {
-                    st.waiting_for_slot = false;
-                    self.start_search(&slot, &mut st, p);
-                    let _ = slot
-                        .events
-                        .send(st.publish(&slot.id, None, false).update.into());
-                }
-                Err(_) => {
-                    drop(st);
-                    self.waiting_list().push_front(slot);
-                    return;
-                }
-            }
-        }
-    }
+/// The record's evaluation of `game` (pawns from White's side, by the engine's one
+/// mapping).
+pub(super) fn evaluate(game: &AnyGame) -> f64 {
+    engine::api::evaluate_for_record(game)
+}
 
-    pub(super) fn start_search(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        permit: SearchPermit,
-    ) {
-        let side = st.game.turn();
-        let clock = st.clocks.as_ref().map(|c| Clock {
-            remaining: Duration::from_millis(c.remaining_ms(side, Instant::now()).max(0) as u64),
-            increment: Duration::from_millis(c.increment_ms.max(0) as u64),
-        });
-        let limits = Limits::for_level(st.level, clock);
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone();
-        let settings = self.config.engine;
-        let events = slot.events.clone();
-        let slot2 = Arc::clone(slot);
-        let epoch = st.epoch;
-        let service = Arc::clone(self);
-        let spawned = spawn_with_permit("computer-search", permit, move || {
-            let progress_events = events.clone();
-            let handle = engine::api::start_search(
-                &game,
-                limits,
-                settings,
-                Box::new(move |p| {
-                    let _ = progress_events.send(view::thinking_message(&p, side).into());
-                }),
-            );
-            let stopped = watch.wait(|| handle.is_finished());
-            if stopped {
-                handle.stop();
-            }
-            // A search that panicked gives no move; the game then gets the fallback
-            // move rather than waiting for ever.
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle.wait()))
-                .unwrap_or_else(|_| {
-                    eprintln!("spacechess: game {}: the search failed", slot2.id);
-                    engine::api::SearchResult {
-                        best: None,
-                        score: engine::api::Score::Cp(0),
-                        depth: 0,
-                        pv: Vec::new(),
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                    }
-                });
-            if !stopped {
-                service.apply_computer_move(&slot2, epoch, result);
-            }
-        });
-        match spawned {
-            Ok(()) => st.search = Some(signal),
-            Err(e) => {
-                eprintln!("spacechess: cannot start a search thread: {e}");
-                let _ = slot
-                    .events
-                    .send(view::error_message("internal", "the computer cannot think now").into());
-            }
+/// Starts the computer's search of `game` on its own thread holding `permit`; its
+/// progress goes to the game's sockets and its result to `done` unless stopped first
+/// (the returned signal dropped). A search that panicked gives no move (`best: None`),
+/// so that the game gets a fallback move rather than waiting for ever.
+pub(super) fn start_search(
+    slot: &Arc<GameSlot>,
+    game: AnyGame,
+    level: Level,
+    clock_ms: Option<(i64, i64)>,
+    settings: Settings,
+    permit: SearchPermit,
+    done: Box<dyn FnOnce(SearchResult) + Send>,
+) -> std::io::Result<StopSignal> {
+    let side = game.turn();
+    let clock = clock_ms.map(|(remaining, increment)| Clock {
+        remaining: Duration::from_millis(remaining.max(0) as u64),
+        increment: Duration::from_millis(increment.max(0) as u64),
+    });
+    let limits = Limits::for_level(level, clock);
+    let (signal, watch) = stop_signal();
+    let events = slot.events.clone();
+    let id = slot.id.clone();
+    spawn_with_permit("computer-search", permit, move || {
+        let handle = engine::api::start_search(
+            &game,
+            limits,
+            settings,
+            Box::new(move |p| {
+                let _ = events.send(view::thinking_message(&p, side).into());
+            }),
+        );
+        let stopped = watch.wait(|| handle.is_finished());
+        if stopped {
+            handle.stop();
         }
-    }
-
-    /// Plays the computer's move found by the search of `epoch` (ignored if the game
-    /// changed since). If the engine gives no usable move, the first legal move is
-    /// played so that the game never stalls.
-    pub(super) fn apply_computer_move(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        epoch: u64,
-        result: engine::api::SearchResult,
-    ) {
-        self.apply_computer_move_try(slot, epoch, result, 0);
-    }
-
-    /// [`Service::apply_computer_move`], the `attempt`th time: a move that could not be
-    /// stored (a full disk) is tried again later with the same result, so the game goes
-    /// on once the store works again.
-    fn apply_computer_move_try(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        epoch: u64,
-        result: engine::api::SearchResult,
-        attempt: u32,
-    ) {
-        let mut st = Self::lock(slot);
-        if st.epoch != epoch || !st.computer_to_move() {
-            return;
-        }
-        st.search = None;
-        let side = st.game.turn();
-        let now = Instant::now();
-        if let Some(c) = st.clocks.as_mut() {
-            let mut trial = c.clone();
-            if trial.charge_move(side, now) == Charge::Flagged {
-                self.flag(slot, &mut st, side, now);
-                return;
-            }
-        }
-        // The engine's move is a token of this very position: played by exact lookup.
-        let played = match result.best.as_deref() {
-            Some(t) => st.game.play_token(t).map(|m| m.token.clone()),
-            None => Err(PlayError::Move(rules::MoveError::illegal("(none)"))),
-        };
-        let token = match played {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!(
-                    "spacechess: game {}: the engine gave no playable move ({e}); playing the first legal move",
-                    slot.id
-                );
-                let first = st.game.legal_tokens().into_iter().next();
-                match first.map(|t| st.game.play_token(&t).map(|m| m.token.clone())) {
-                    Some(Ok(t)) => t,
-                    other => {
-                        eprintln!("spacechess: game {}: no legal move ({other:?})", slot.id);
-                        return;
-                    }
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle.wait()))
+            .unwrap_or_else(|_| {
+                eprintln!("spacechess: game {id}: the search failed");
+                SearchResult {
+                    best: None,
+                    score: engine::api::Score::Cp(0),
+                    depth: 0,
+                    pv: Vec::new(),
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
                 }
-            }
-        };
-        let clocks_before = st.clocks.clone();
-        if let Some(c) = st.clocks.as_mut() {
-            c.charge_move(side, now);
-        }
-        // No score without a completed iteration (e.g. the fallback move). The search's
-        // score belongs to the move it chose; the player's move before it is scored by
-        // its own quick evaluation (queued when it was played).
-        let eval = (result.depth > 0).then(|| view::Eval {
-            pawns: view::pawns_for_white(result.score, side),
-            source: Some(view::EvalSource::Computer),
-            depth: Some(result.depth),
-        });
-        if let Err(e) = self.store_move(&slot.id, &mut st, &token, eval, now) {
-            // Not stored, so not played: the game goes back to the computer's turn and
-            // the listeners hear why.
-            st.game.undo();
-            st.clocks = clocks_before;
-            let delay = store_retry_delay(attempt);
-            eprintln!(
-                "spacechess: game {}: {} (the computer's move is tried again in {delay:?})",
-                slot.id, e.message
-            );
-            let _ = slot
-                .events
-                .send(view::error_message(e.code.id(), &e.message).into());
-            let service = Arc::clone(self);
-            let slot = Arc::clone(slot);
-            self.runtime.spawn(async move {
-                tokio::time::sleep(delay).await;
-                let _ = tokio::task::spawn_blocking(move || {
-                    service.apply_computer_move_try(&slot, epoch, result, attempt + 1)
-                })
-                .await;
             });
-            return;
+        if !stopped {
+            done(result);
         }
-        st.evals.push(eval);
-        let played = st.ply() - 1;
-        st.touch_history(played);
-        let _ = self.after_change(slot, &mut st, None, None);
-    }
+    })?;
+    Ok(signal)
+}
 
-    /// Queues an evaluation of the position after the last move (see [`EvalQueue`]).
-    pub(super) fn evaluate_last_move(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &GameState) {
-        if let Some(ply) = st.ply().checked_sub(1) {
-            self.evals.push(Arc::clone(slot), ply);
+/// Starts the Oracle on `game` on its own thread holding `permit`; its reports go to the
+/// game's sockets until it finishes or the returned signal is dropped.
+pub(super) fn start_oracle(
+    slot: &GameSlot,
+    game: AnyGame,
+    budget: Duration,
+    level: Level,
+    settings: Settings,
+    permit: SearchPermit,
+) -> std::io::Result<StopSignal> {
+    let (signal, watch) = stop_signal();
+    let notations: HashMap<String, String> = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.token, m.notation))
+        .collect();
+    let events = slot.events.clone();
+    spawn_with_permit("oracle", permit, move || {
+        let handle = engine::api::start_oracle(
+            &game,
+            budget,
+            level,
+            settings,
+            Box::new(move |r| {
+                let _ = events.send(view::oracle_message(&r, &notations).into());
+            }),
+        );
+        if watch.wait(|| handle.is_finished()) {
+            handle.stop();
         }
-    }
-
-    /// Fills in the evaluation of move `ply` (from 0) if it is still unscored and still
-    /// the move it was (a take back and another move make it a different one).
-    fn evaluate_now(&self, slot: &Arc<GameSlot>, ply: usize) {
-        let (game, tokens) = {
-            let st = Self::lock(slot);
-            if st.evals.get(ply) != Some(&None) {
-                return;
-            }
-            let Some(game) = st.game_at(ply + 1) else {
-                return;
-            };
-            (game, st.tokens(ply + 1))
-        };
-        let pawns = f64::from(engine::api::evaluate_for_record(&game));
-        let eval = view::Eval::quick((pawns * 100.0).round() / 100.0);
-        let mut st = Self::lock(slot);
-        if st.evals.get(ply) != Some(&None) || st.tokens(ply + 1) != tokens {
-            return;
-        }
-        st.evals[ply] = Some(eval);
-        match self.store.set_eval(&slot.id, st.version, ply as u32, eval) {
-            Ok(v) => st.version = v,
-            Err(e) => eprintln!("spacechess: cannot store an evaluation: {e}"),
-        }
-        st.touch_history(ply);
-        let _ = slot
-            .events
-            .send(st.publish(&slot.id, None, false).update.into());
-    }
-
-    pub(super) fn start_oracle(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        budget: Duration,
-    ) {
-        match self.slots.try_acquire(Some(&st.client)) {
-            Ok(p) => self.start_oracle_with(slot, st, budget, p),
-            Err(r) => {
-                let _ = slot
-                    .events
-                    .send(view::error_message("rate_limited", &r.to_string()).into());
-            }
-        }
-    }
-
-    pub(super) fn start_oracle_with(
-        self: &Arc<Self>,
-        slot: &Arc<GameSlot>,
-        st: &mut GameState,
-        budget: Duration,
-        permit: SearchPermit,
-    ) {
-        let (signal, watch) = stop_signal();
-        let game = st.game.clone();
-        let notations: HashMap<String, String> = game
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m.token, m.notation))
-            .collect();
-        let settings = self.config.engine;
-        let level = st.level;
-        let events = slot.events.clone();
-        let spawned = spawn_with_permit("oracle", permit, move || {
-            let handle = engine::api::start_oracle(
-                &game,
-                budget,
-                level,
-                settings,
-                Box::new(move |r| {
-                    let _ = events.send(view::oracle_message(&r, &notations).into());
-                }),
-            );
-            if watch.wait(|| handle.is_finished()) {
-                handle.stop();
-            }
-        });
-        match spawned {
-            Ok(()) => st.oracle = Some(signal),
-            Err(e) => eprintln!("spacechess: cannot start the Oracle: {e}"),
-        }
-    }
+    })?;
+    Ok(signal)
 }
 
 #[cfg(test)]

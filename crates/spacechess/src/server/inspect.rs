@@ -45,10 +45,12 @@ async fn inspect(
         let slot = svc.slot(&id)?;
         let st = Service::lock(&slot);
         let inspection = st
-            .game
+            .table
+            .game()
             .inspect(&from)
             .map_err(|e| ApiError::bad_request(format!("cannot inspect: {e}")))?;
-        let seat_moves = st.mode == Mode::Local || Side::from(st.human) == inspection.side;
+        let seat_moves =
+            st.table.mode() == Mode::Local || Side::from(st.table.human()) == inspection.side;
         let playable = inspection.to_move && seat_moves;
         Ok(InspectView {
             inspection,

@@ -1,20 +1,19 @@
 //! The web server: the embedded front end, the HTTP API and a WebSocket per game
 //! (docs/api.md), games stored in SQLite in the data directory.
 
-mod absence;
 mod actions;
 mod analysis;
 mod analysis_engine;
 mod analysis_routes;
 mod assets;
 mod body;
-mod clock;
 mod computer;
+mod effects;
 #[cfg(test)]
 mod contract;
-mod draws;
 mod error;
 pub mod fuzzing;
+mod game;
 mod inspect;
 mod json_errors;
 mod kinds;
@@ -22,15 +21,12 @@ mod lessons;
 mod limits;
 mod listen;
 mod my_games;
-mod online;
 mod parse_errors;
 mod players;
+mod registry;
 mod requests;
-mod rematch;
-mod residency;
 mod routes;
 mod search;
-mod seats;
 mod service;
 mod share;
 mod store;
@@ -301,9 +297,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             threads: args.search_threads.max(1),
             hash_mb: args.hash_mb.max(1),
         },
-        online: absence::OnlineTimes {
-            first_move: std::time::Duration::from_millis(args.first_move_ms),
-            gone_after: std::time::Duration::from_millis(args.gone_ms),
+        online: table::OnlineTimes {
+            first_move_ms: i64::try_from(args.first_move_ms).unwrap_or(i64::MAX),
+            gone_after_ms: i64::try_from(args.gone_ms).unwrap_or(i64::MAX),
         },
         oracle_default: std::time::Duration::from_millis(args.oracle_ms),
     };

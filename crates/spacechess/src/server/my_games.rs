@@ -6,7 +6,6 @@
 use super::error::ApiError;
 use super::players::PlayerId;
 use super::routes::{AppState, JsonText};
-use super::seats::Seats;
 use super::service::{Mode, Service};
 use super::store::GameSummary;
 use super::view::{self, HolderView, LevelView};
@@ -15,6 +14,7 @@ use rules::screen::{ResultView, Side, Status};
 use rules::{Color, GameStatus, Setup, Variant};
 use serde::Serialize;
 use std::collections::HashMap;
+use table::Seats;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -129,7 +129,7 @@ impl Service {
             g.white_player.as_deref(),
             g.black_player.as_deref(),
         );
-        let you = seats.sides_of(player);
+        let you = seats.sides_of(player.as_str());
         let opponent = match (mode, you.as_slice()) {
             (Mode::Local, _) | (_, []) | (_, [_, _, ..]) => None,
             (_, [side]) => Some(seats.holder_view(side.opposite())),
@@ -138,7 +138,7 @@ impl Service {
             // A game over before results were stored: its own replay says how.
             g.result.or_else(|| {
                 let slot = self.slot(&g.id).ok()?;
-                let status = Self::lock(&slot).game.status();
+                let status = Self::lock(&slot).table.game().status();
                 match status {
                     GameStatus::Over(o) => Some(o),
                     GameStatus::InProgress => None,
