@@ -11,7 +11,7 @@ use crate::protocol::{
     LineView, LinesView, OracleView, PerftView, PositionView, Progress, RecordView, Request, Score,
     SearchLimits, SearchView, SetupSpec, Side, ThoughtView,
 };
-use crate::tables::{
+use crate::table_protocol::{
     DutyView, NewGameSpec, SearchClock, StoredClock, StoredEval, StoredGame, TableAnswer,
     TableCommand, TimeControlSpec,
 };

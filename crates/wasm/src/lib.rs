@@ -15,5 +15,6 @@ pub mod exports;
 pub mod protocol;
 pub mod service;
 pub mod session;
+pub mod table_protocol;
 pub mod tables;
 pub mod teach;

@@ -152,20 +152,20 @@ pub enum Request {
     /// `id` is the browser's name for it, `now_ms` the host's wall clock.
     TableNew {
         id: String,
-        game: crate::tables::NewGameSpec,
+        game: crate::table_protocol::NewGameSpec,
         #[cfg_attr(test, ts(type = "number"))]
         now_ms: i64,
     },
     /// A game this browser kept, opened as it was left.
     TableOpen {
-        stored: crate::tables::StoredGame,
+        stored: crate::table_protocol::StoredGame,
         #[cfg_attr(test, ts(type = "number"))]
         now_ms: i64,
     },
     /// A command to an open browser game.
     TableCommand {
         table: u32,
-        command: crate::tables::TableCommand,
+        command: crate::table_protocol::TableCommand,
         #[cfg_attr(test, ts(type = "number"))]
         now_ms: i64,
     },
@@ -198,7 +198,7 @@ pub enum Request {
         #[cfg_attr(test, ts(type = "number | \"max\""))]
         level: serde_json::Value,
         #[cfg_attr(test, ts(optional))]
-        clock: Option<crate::tables::SearchClock>,
+        clock: Option<crate::table_protocol::SearchClock>,
         #[cfg_attr(test, ts(optional))]
         seed: Option<u64>,
     },

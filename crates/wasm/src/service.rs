@@ -8,7 +8,8 @@ use crate::protocol::{
     PerftView, Progress, RecordView, Request, SearchLimits, SetupSpec,
 };
 use crate::session::Session;
-use crate::tables::{Answered, Hosted, TableAnswer};
+use crate::table_protocol::TableAnswer;
+use crate::tables::{Answered, Hosted};
 use crate::teach;
 use engine::clock::Instant;
 use rules::perft::{divide, perft};

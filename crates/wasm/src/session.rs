@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::protocol::{
     GameState, LineView, LinesView, OracleView, PositionView, SearchLimits, SearchView, ThoughtView,
 };
-use crate::tables::SearchClock;
+use crate::table_protocol::SearchClock;
 use engine::api::{
     self, AnalysisReport, Level, Limits, Progress, SearchOptions, SearchResult, Settings,
 };
