@@ -106,6 +106,8 @@ test('two players on one device play, reload and resume, ask the Oracle, and agr
   await start('trid', { mode: 'local', rules: 'meder' });
   const played = [];
   for (let i = 0; i < 4; i++) played.push((await playOne()).token);
+  // The moves' quick evaluations come from a worker of their own: all in before the reload.
+  await page.waitForFunction(() => window.__spacechess.view()?.history.every((h) => h.eval_source === 'quick'));
   const before = await view(page);
   assert.equal(before.mode, 'local');
   assert.deepEqual(before.history.map((h) => h.token), played);
@@ -148,8 +150,13 @@ test('a computer game with Black resumes after a reload and is resigned', { skip
   // The computer moves first.
   await waitForMyTurn(page, 1);
   await playOne();
-  const mine = await waitForMyTurn(page, 3);
+  await waitForMyTurn(page, 3);
+  // Every move scored: the computer's by its search, the player's by the quick
+  // evaluation the host runs in a worker of its own (it may come after the reply).
+  await page.waitForFunction(() => window.__spacechess.view()?.history.every((h) => h.eval !== null));
+  const mine = await view(page);
   assert.equal(mine.human, 'black');
+  assert.deepEqual(mine.history.map((h) => h.eval_source), ['computer', 'quick', 'computer']);
   await page.screenshot({ path: join(OUT, 'static-game.png') });
   await page.reload();
   const resumed = await waitForMyTurn(page, 3);

@@ -42,6 +42,7 @@ export class BrowserGame implements GameLink {
   private epoch = 0;
   private oracleEpoch = 0;
   private thinker: WasmClient | null = null;
+  private searching = false;
   private oracle: WasmClient | null = null;
   private evaluator: WasmClient | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -68,6 +69,12 @@ export class BrowserGame implements GameLink {
     }
     this.table = answer.table;
     this.events.connection('open');
+    // Against the computer its worker starts now, not at its first search (a fresh
+    // worker spends a few tenths of a second loading the module).
+    if (answer.view.mode === 'computer') {
+      this.thinker ??= this.deps.worker();
+      this.thinker.warm();
+    }
     await this.take(answer);
   }
 
@@ -112,7 +119,12 @@ export class BrowserGame implements GameLink {
     switch (duty.duty) {
       case 'stop_engines':
         this.epoch++;
-        this.thinker?.restart();
+        // A running search is ended at once, its worker started again for the next one.
+        if (this.searching) {
+          this.searching = false;
+          this.thinker?.restart();
+          this.thinker?.warm();
+        }
         this.stopOracle();
         // A change lists its deadlines again.
         this.disarm();
@@ -160,14 +172,21 @@ export class BrowserGame implements GameLink {
     const epoch = this.epoch;
     this.thinker ??= this.deps.worker();
     const request = { op: 'think' as const, record: duty.record, level: duty.level, clock: duty.clock ?? undefined, seed: this.deps.seed() };
+    this.searching = true;
     this.thinker
       .call(request, (p) => {
         if ('thinking' in p && epoch === this.epoch) this.events.message({ type: 'thinking', ...p.thinking });
       })
       .then(
-        (thought) => (epoch === this.epoch ? this.send({ command: 'computer_move', ...thought }) : undefined),
+        (thought) => {
+          if (epoch !== this.epoch) return;
+          this.searching = false;
+          return this.send({ command: 'computer_move', ...thought });
+        },
         (e: unknown) => {
-          if (!(e instanceof StoppedError) && epoch === this.epoch) throw e;
+          if (epoch !== this.epoch) return;
+          this.searching = false;
+          if (!(e instanceof StoppedError)) throw e;
         },
       )
       .catch((e: unknown) => this.fail(`The computer's move failed: ${String(e)}`));
