@@ -941,3 +941,34 @@ fn records_name_the_players_and_the_dates() {
     assert!(text.contains("[TimeControl \"300+2\"]"), "{text}");
     assert!(text.contains("-0.40") || text.contains("+0.40"), "{text}");
 }
+
+#[test]
+fn seats_and_deletion_are_checked_without_changing_anything() {
+    let mut t = online(None);
+    assert_eq!(t.seated(A), Ok(vec![Color::White]));
+    assert_eq!(t.seated("c").unwrap_err().code, ErrorCode::NotYourSeat);
+    // An online game in progress with both players belongs to both.
+    assert_eq!(t.may_delete(A).unwrap_err().code, ErrorCode::GameInProgress);
+    let open = table(Mode::Online, Color::White, None);
+    assert_eq!(open.may_delete(A), Ok(()));
+    t.apply(Command::Resign { side: None }, Actor::Player(A), 0)
+        .unwrap();
+    assert_eq!(t.may_delete(B), Ok(()));
+    assert_eq!(t.may_delete("c").unwrap_err().code, ErrorCode::NotYourSeat);
+}
+
+#[test]
+fn the_computer_loses_on_time_when_its_move_comes_late() {
+    let tc = TimeControl {
+        initial_ms: 1_000,
+        increment_ms: 0,
+    };
+    let mut t = table(Mode::Computer, Color::White, Some(tc));
+    play(&mut t, A, 0).unwrap();
+    computer_reply(&mut t, 0);
+    play(&mut t, A, 500).unwrap();
+    let c = computer_reply(&mut t, 1_500);
+    assert!(matches!(&c.writes[..], [Write::Result(o)] if o.winner == Some(Color::White)));
+    assert_eq!(termination(&t), Some(Termination::Time));
+    assert_eq!(t.ply(), 3, "the late move is not played");
+}

@@ -9,6 +9,12 @@
 
 #[cfg(test)]
 pub(super) mod faulty;
+#[cfg(test)]
+pub(super) mod pg_cluster;
+// Groundwork for several instances over one database: nothing outside the tests
+// opens it (`postgres::PgStore`) until `serve` can be pointed at PostgreSQL.
+#[cfg_attr(not(test), allow(dead_code))]
+mod postgres;
 mod sqlite;
 #[cfg(test)]
 pub(super) mod tests;

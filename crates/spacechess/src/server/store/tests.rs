@@ -454,3 +454,24 @@ stores!(
         a_players_games_come_newest_first_page_by_page_with_their_results,
     ]
 );
+
+stores!(
+    postgres,
+    // Without PostgreSQL installed: a notice, and the test passes.
+    match super::super::postgres::tests::temp_store() {
+        Some(store) => store,
+        None => return,
+    },
+    [
+        typed_rows_round_trip,
+        a_stale_version_is_refused_and_changes_nothing,
+        moves_round_trip_and_truncate,
+        a_game_is_inserted_with_its_moves_or_not_at_all,
+        concurrent_writers_keep_every_write,
+        finished_games_are_not_resumed,
+        deleting_a_game_does_not_refund_the_quota,
+        a_game_has_one_rematch_which_clears_its_offer,
+        open_games_and_invites_are_counted,
+        a_players_games_come_newest_first_page_by_page_with_their_results,
+    ]
+);

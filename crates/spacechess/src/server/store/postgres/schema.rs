@@ -1,0 +1,113 @@
+//! The PostgreSQL schema: an ordered list of migrations, each applied once, recorded in
+//! `schema_migrations`. Instances that start together migrate under one advisory lock,
+//! held by the migrating transaction, so the schema is applied once and a second
+//! instance waits for it, then finds nothing left to do.
+
+use super::super::{StoreError, StoreResult};
+use deadpool_postgres::tokio_postgres::Client;
+
+/// The advisory lock key every instance takes before migrating ("spacechs" in ASCII):
+/// any fixed number works, so long as nothing else in the database takes it.
+const MIGRATION_LOCK: i64 = 0x7370_6163_6563_6873;
+
+/// Schema versions, applied in order; `schema_migrations` holds one row per version run.
+/// The SQLite store's schema (its eight versions) as one, in PostgreSQL's types: ids and
+/// keys compared byte-wise (`COLLATE "C"`, as SQLite compares them), so that the pages of
+/// a player's games come in the same order from either store.
+pub(super) const MIGRATIONS: &[&str] = &[
+    // 1: games, moves, and game creations (the hourly quota: deleting a game does not
+    // refund it).
+    r#"CREATE TABLE games (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        version BIGINT NOT NULL DEFAULT 0 CHECK (version >= 0),
+        created_at BIGINT NOT NULL,
+        client TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT,
+        options TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        human TEXT CHECK (human IN ('white', 'black')),
+        level TEXT,
+        initial_ms BIGINT,
+        increment_ms BIGINT,
+        start_position TEXT,
+        declared_winner TEXT CHECK (declared_winner IN ('white', 'black')),
+        declared_reason TEXT,
+        result_winner TEXT CHECK (result_winner IN ('white', 'black')),
+        result_reason TEXT,
+        finished BOOLEAN NOT NULL DEFAULT FALSE,
+        white_player TEXT,
+        black_player TEXT,
+        invite TEXT UNIQUE,
+        offer_kind TEXT,
+        offer_from TEXT CHECK (offer_from IN ('white', 'black')),
+        -- One rematch per game: the unique key refuses a second.
+        rematch_of TEXT COLLATE "C" UNIQUE
+    );
+    -- Plies are contiguous from 0 (the store checks each append); the key refuses a
+    -- ply stored twice.
+    CREATE TABLE moves (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL CHECK (ply >= 0),
+        token TEXT NOT NULL,
+        eval DOUBLE PRECISION,
+        eval_source TEXT,
+        eval_depth BIGINT CHECK (eval_depth >= 0),
+        white_ms BIGINT,
+        black_ms BIGINT,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE creations (
+        client TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+    );
+    CREATE INDEX creations_by_client ON creations (client, created_at);
+    CREATE INDEX games_unfinished ON games (created_at, id) WHERE NOT finished;
+    CREATE INDEX games_white_recent ON games (white_player, created_at, id);
+    CREATE INDEX games_black_recent ON games (black_player, created_at, id);
+    CREATE INDEX games_by_client ON games (client) WHERE NOT finished;"#,
+];
+
+/// Brings the database's schema up to date; returns how many migrations this call ran
+/// (0 when another instance had already run them).
+pub(super) async fn migrate(client: &mut Client) -> StoreResult<usize> {
+    let tx = client.transaction().await?;
+    // Held until this transaction ends: a second instance starting now waits here, and
+    // then reads the versions the first one committed.
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+            version INTEGER PRIMARY KEY,
+            applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )",
+    )
+    .await?;
+    let done: i32 = tx
+        .query_one(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+            &[],
+        )
+        .await?
+        .try_get(0)?;
+    let known = MIGRATIONS.len();
+    let done = usize::try_from(done).unwrap_or(0);
+    if done > known {
+        // A newer program migrated this database: what it added may have rules this
+        // one would break.
+        return Err(StoreError::Failed(format!(
+            "the database's schema is at version {done}, newer than this program's {known}"
+        )));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
+        tx.batch_execute(sql).await?;
+        let version = i32::try_from(i + 1).map_err(|e| StoreError::Failed(e.to_string()))?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version) VALUES ($1)",
+            &[&version],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(known - done)
+}
