@@ -18,7 +18,7 @@ pub struct GameSlot {
     pub id: String,
     pub(super) events: broadcast::Sender<Arc<str>>,
     pub(super) state: Mutex<GameState>,
-    /// Held while this game's rematch is settled (`service.rs`), so that a second
+    /// Held while this game's rematch is settled (`actions.rs`), so that a second
     /// acceptance waits and finds the rematch made. Taken before anything else.
     pub(super) rematch_lock: Mutex<()>,
 }

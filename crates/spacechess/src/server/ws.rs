@@ -162,7 +162,7 @@ pub async fn handler(
         .max_frame_size(limits.message_bytes)
         .read_buffer_size(limits.message_bytes)
         .on_upgrade(move |socket| async move {
-            // A seat holder's socket says they are there (absence.rs).
+            // A seat holder's socket says they are there (the table's presence, actions.rs).
             if seated {
                 presence(&svc, &id, &player, true).await;
             }
