@@ -30,7 +30,9 @@
 //! - Reading: [`Table::version`] (every change increments it; refusals do not), mode,
 //!   seats, clocks, offer, evaluations, [`Table::human_to_move`],
 //!   [`Table::computer_to_move`], [`Table::take_back_count`], [`Table::gone`],
-//!   [`Table::search_clock`], [`Table::record`], [`Table::position_at`].
+//!   [`Table::search_clock`], [`Table::record`], [`Table::position_at`]. Checks that
+//!   change nothing, for a host to run before its own limits: [`Table::seated`],
+//!   [`Table::may_delete`], [`Table::draw_verdict_needed`], [`Table::join_would_seat`].
 //! - Views ([`view`]): [`Table::view`] builds the [`GameView`] (docs/api.md) from the
 //!   table and the host's [`HostFacts`] (watchers, the computer thinking);
 //!   [`Table::personal`] what only one player is told; [`view::thinking`] and
