@@ -46,6 +46,7 @@ pub mod clock;
 pub mod code;
 pub mod commands;
 pub mod presence;
+pub mod requests;
 pub mod seats;
 pub mod table;
 pub mod view;
@@ -58,6 +59,7 @@ pub use clock::{Clocks, TimeControl};
 pub use code::ErrorCode;
 pub use commands::{record_date, Actor, Command};
 pub use presence::{OnlineTimes, Presence};
+pub use requests::{MoveBody, NewGame, NewGameBody, OracleBody, ResignBody, TimeControlBody};
 pub use seats::{Holder, Seats};
 pub use table::{
     game_at, play_refusal, position_view, HostFacts, NewTable, PastMove, RematchGame, Restored,

@@ -547,7 +547,7 @@ side?: Side | null, };
 
 export type OracleRequest = { 
 /**
- * The Oracle's time per turn, 100 to 60000 ms (default: the server's).
+ * The Oracle's time per turn, 100 to 60000 ms (default: the host's).
  */
 budget_ms?: number | null, };
 

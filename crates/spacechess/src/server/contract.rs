@@ -10,7 +10,7 @@ use super::inspect::InspectView;
 use super::my_games::{MyGame, MyGamesPage};
 use super::requests::{
     AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody,
-    LessonCheckBody, MoveBody, NewGameBody, OracleBody, ResignBody, TimeControl,
+    LessonCheckBody, MoveBody, NewGameBody, OracleBody, ResignBody,
 };
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
@@ -30,6 +30,7 @@ use rules::screen::{
     Screen, Side, SquareRef, Status,
 };
 use rules::{RuleSet, Variant};
+use table::requests::TimeControlBody;
 use ts_rs::{Config, TS};
 
 macro_rules! declarations {
@@ -84,7 +85,7 @@ pub fn generate() -> String {
         ErrorAnswer,
         DrawAnswer,
         ServerMessage,
-        TimeControl,
+        TimeControlBody,
         NewGameBody,
         MoveBody,
         ResignBody,

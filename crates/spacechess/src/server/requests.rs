@@ -1,117 +1,25 @@
 //! The API's request bodies (docs/api.md): one type per body, read by serde and declared
 //! to the web app by the same type (`contract.rs` generates `web/src/generated/api.ts`).
-//! Each field is read by a function of `field` that says what it must be and checks its
-//! limits, and [`read`] names the field (`time_control.minutes`) and what was sent, as a
-//! person needs: `field "level" must be 1 to 6 or "max", not 9`. A field sent as `null`
-//! counts as left out; fields the API does not know are ignored.
+//! The bodies of a game every host reads (NewGame, a move, resigning, the Oracle) and
+//! their reader are the table crate's (`table::requests`), so the server and the browser
+//! module answer a bad body alike; here are the server's own bodies (offers, claims,
+//! analysis, lessons), read the same way, and the reading of an HTTP body. A field sent
+//! as `null` counts as left out; fields the API does not know are ignored.
 
 use super::error::ApiError;
-use super::kinds::Mode;
 use super::routes::MAX_BODY_BYTES;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
-use engine::api::Level;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{Map, Value};
+pub use table::requests::{type_name, MoveBody, NewGameBody, OracleBody, ResignBody};
 
-#[cfg(test)]
-use rules::screen::Side;
 #[cfg(test)]
 use rules::{RuleSet, Variant};
 #[cfg(test)]
 use ts_rs::TS;
-
-/// A time control in a NewGame body.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(expecting = "an object or null")]
-#[cfg_attr(test, derive(TS), ts(rename = "TimeControlRequest"))]
-pub struct TimeControl {
-    /// More than 0, at most 1440; fractions allowed.
-    #[serde(deserialize_with = "field::minutes")]
-    pub minutes: f64,
-    /// 0 to 3600 (default 0).
-    #[serde(default, deserialize_with = "field::increment_seconds")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub increment_seconds: Option<f64>,
-}
-
-/// The body of `POST /api/games`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(TS), ts(rename = "NewGameRequest"))]
-pub struct NewGameBody {
-    /// Required unless `record` is given.
-    #[serde(default, deserialize_with = "field::string")]
-    #[cfg_attr(test, ts(optional = nullable, as = "Option<Variant>"))]
-    pub variant: Option<String>,
-    #[serde(default, deserialize_with = "field::string")]
-    #[cfg_attr(test, ts(optional = nullable, as = "Option<RuleSet>"))]
-    pub rules: Option<String>,
-    #[serde(default, deserialize_with = "field::strings")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub options: Option<Vec<String>>,
-    #[serde(default, deserialize_with = "field::mode")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub mode: Option<Mode>,
-    #[serde(default, deserialize_with = "field::side")]
-    #[cfg_attr(test, ts(optional = nullable, as = "Option<Side>"))]
-    pub human: Option<rules::Color>,
-    #[serde(default, deserialize_with = "field::level")]
-    #[cfg_attr(test, ts(optional = nullable, type = "number | \"max\""))]
-    pub level: Option<Level>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub time_control: Option<TimeControl>,
-    #[serde(default, deserialize_with = "field::string")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub position: Option<String>,
-    /// A game record (records.md) to continue: it names the variant, rules, options and
-    /// start itself (those fields must then be left out).
-    #[serde(default, deserialize_with = "field::string")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub record: Option<String>,
-    /// How many of the record's half-moves to play before the game goes on (default all).
-    #[serde(default, deserialize_with = "field::count")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub record_ply: Option<u64>,
-}
-
-/// The body of `POST /api/games/{id}/moves` and `POST /api/analysis/{id}/moves`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(TS), ts(rename = "MoveRequest"))]
-pub struct MoveBody {
-    /// The move's token (or its notation, typed by a person).
-    #[serde(default, rename = "move", deserialize_with = "field::string")]
-    #[cfg_attr(test, ts(type = "string"))]
-    pub text: Option<String>,
-    /// Half-moves played so far as the client saw them.
-    #[serde(default, deserialize_with = "field::count")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub ply: Option<u64>,
-}
-
-/// The body of `POST /api/games/{id}/resign` (optional).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(TS), ts(rename = "ResignRequest"))]
-pub struct ResignBody {
-    /// The side that resigns (default: the player's side; in local mode the side to
-    /// move).
-    #[serde(default, deserialize_with = "field::side")]
-    #[cfg_attr(test, ts(optional = nullable, as = "Option<Side>"))]
-    pub side: Option<rules::Color>,
-}
-
-/// The body of `POST /api/games/{id}/oracle` and `POST /api/analysis/{id}/oracle`
-/// (optional).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(TS), ts(rename = "OracleRequest"))]
-pub struct OracleBody {
-    /// The Oracle's time per turn, 100 to 60000 ms (default: the server's).
-    #[serde(default, deserialize_with = "field::count")]
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub budget_ms: Option<u64>,
-}
 
 /// The answer to an offer (`POST /api/games/{id}/offer`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,149 +159,22 @@ pub fn read<T: DeserializeOwned>(
     json_body(body)?.map(from_object).transpose()
 }
 
-/// Reads a JSON object as a `T` (see [`read`]).
+/// Reads a JSON object as a `T` (see [`read`]) by the table's reader.
 pub fn from_object<T: DeserializeOwned>(m: Map<String, Value>) -> Result<T, ApiError> {
-    let value = Value::Object(m);
-    serde_path_to_error::deserialize(&value).map_err(|e| {
-        let path: Vec<String> = e.path().iter().map(ToString::to_string).collect();
-        let message = e.inner().to_string();
-        ApiError::bad_request(explain(&value, &path, &message))
-    })
-}
-
-/// A field's error for people, from the path to it and serde's message.
-fn explain(body: &Value, path: &[String], message: &str) -> String {
-    if let Some(missing) = message
-        .strip_prefix("missing field `")
-        .and_then(|m| m.strip_suffix('`'))
-    {
-        let mut full = path.to_vec();
-        full.push(missing.to_string());
-        return format!("field \"{}\" is required", full.join("."));
-    }
-    let name = path.join(".");
-    // A nested object of the wrong type: serde says what it expected.
-    if let Some(expected) = message
-        .strip_prefix("invalid type: ")
-        .and_then(|m| m.split_once(", expected "))
-        .map(|(_, expected)| expected)
-    {
-        let sent = path
-            .iter()
-            .try_fold(body, |v, key| v.get(key))
-            .map_or("something else", type_name);
-        return format!("field \"{name}\" must be {expected}, not {sent}");
-    }
-    // The field readers below write the rest of the sentence.
-    format!("field \"{name}\" {message}")
-}
-
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+    table::requests::from_object(m).map_err(|r| ApiError::new(r.code, r.message))
 }
 
 /// The field readers: each reads whatever JSON value was sent (`null` is left out) and
 /// says what it must be, in words that follow the field's name.
 mod field {
-    use super::{type_name, Answer, ClaimResult, Mode};
-    use engine::api::{Level, MAX_ANALYSIS_LINES};
-    use rules::catalogue::{LEVEL_DEPTHS, LEVEL_MAX_ID};
+    use super::{Answer, ClaimResult};
+    use engine::api::MAX_ANALYSIS_LINES;
     use rules::lessons::view::MAX_ATTEMPT_MOVES;
     use serde::de::Error;
-    use serde::{Deserialize, Deserializer};
+    use serde::Deserializer;
     use serde_json::Value;
-
-    /// The value sent, `None` for `null`.
-    fn sent<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-        Ok(Option::<Value>::deserialize(d)?.filter(|v| !v.is_null()))
-    }
-
-    fn wrong<E: Error>(expected: &str, v: &Value) -> E {
-        E::custom(format!("must be {expected}, not {}", type_name(v)))
-    }
-
-    pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        match sent(d)? {
-            None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(v) => Err(wrong("a string", &v)),
-        }
-    }
-
-    /// A non-negative integer (a ply, a number of half-moves, milliseconds).
-    pub fn count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-        match sent(d)? {
-            None => Ok(None),
-            Some(v) => v
-                .as_u64()
-                .map(Some)
-                .ok_or_else(|| wrong("a non-negative integer", &v)),
-        }
-    }
-
-    pub fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
-        let expected = "an array of strings";
-        match sent(d)? {
-            None => Ok(None),
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .map(|item| match item {
-                    Value::String(s) => Ok(s),
-                    other => Err(wrong(expected, &other)),
-                })
-                .collect::<Result<_, _>>()
-                .map(Some),
-            Some(v) => Err(wrong(expected, &v)),
-        }
-    }
-
-    /// A string, then one of `choices` (their ids).
-    fn one_of<'de, D: Deserializer<'de>, T: Copy>(
-        d: D,
-        choices: &[(&str, T)],
-    ) -> Result<Option<T>, D::Error> {
-        let Some(s) = string(d)? else { return Ok(None) };
-        match choices.iter().find(|(id, _)| *id == s) {
-            Some(&(_, v)) => Ok(Some(v)),
-            None => {
-                let ids: Vec<String> = choices.iter().map(|(id, _)| format!("{id:?}")).collect();
-                let listed = match ids.split_last() {
-                    Some((last, [])) => last.clone(),
-                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-                    None => String::new(),
-                };
-                Err(D::Error::custom(format!("must be {listed}, not {s:?}")))
-            }
-        }
-    }
-
-    pub fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Mode>, D::Error> {
-        one_of(
-            d,
-            &[
-                ("computer", Mode::Computer),
-                ("local", Mode::Local),
-                ("online", Mode::Online),
-            ],
-        )
-    }
-
-    pub fn side<'de, D: Deserializer<'de>>(d: D) -> Result<Option<rules::Color>, D::Error> {
-        one_of(
-            d,
-            &[
-                ("white", rules::Color::White),
-                ("black", rules::Color::Black),
-            ],
-        )
-    }
+    pub use table::requests::field::{count, string, strings};
+    use table::requests::field::{one_of, sent};
 
     pub fn answer<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Answer>, D::Error> {
         one_of(
@@ -438,52 +219,12 @@ mod field {
             n => Ok(n.map(|n| n as usize)),
         }
     }
-
-    /// A look-ahead depth the catalogue offers, or `"max"`.
-    pub fn level<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
-        let Some(v) = sent(d)? else { return Ok(None) };
-        if v.as_str() == Some(LEVEL_MAX_ID) {
-            return Ok(Some(Level::Max));
-        }
-        match v.as_u64().and_then(|n| u8::try_from(n).ok()) {
-            Some(depth) if LEVEL_DEPTHS.contains(&depth) => Ok(Some(Level::Depth(depth))),
-            _ => Err(D::Error::custom(format!(
-                "must be {} to {} or \"{LEVEL_MAX_ID}\", not {v}",
-                LEVEL_DEPTHS.start(),
-                LEVEL_DEPTHS.end()
-            ))),
-        }
-    }
-
-    fn number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-        match sent(d)? {
-            None => Ok(None),
-            Some(v) => v.as_f64().map(Some).ok_or_else(|| wrong("a number", &v)),
-        }
-    }
-
-    /// A time control's minutes: more than 0, at most a day.
-    pub fn minutes<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-        match number(d)? {
-            // Left out is serde's `missing field`; here it was sent as null.
-            None => Err(wrong("a number", &Value::Null)),
-            Some(m) if m > 0.0 && m <= 1440.0 => Ok(m),
-            Some(_) => Err(D::Error::custom("must be more than 0 and at most 1440")),
-        }
-    }
-
-    /// A time control's increment: 0 to an hour.
-    pub fn increment_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-        match number(d)? {
-            Some(s) if !(0.0..=3600.0).contains(&s) => Err(D::Error::custom("must be 0 to 3600")),
-            other => Ok(other),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::api::Level;
 
     fn error_of<T: DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
         let body = Ok(Bytes::copy_from_slice(json.as_bytes()));

@@ -2,12 +2,11 @@
 //! the game service on blocking threads (it takes locks and writes SQLite).
 
 use super::error::ApiError;
-use super::kinds::{Eval, EvalSource};
 use super::players::PlayerId;
 use super::requests::{
     read, Answer, AnswerBody, ClaimBody, ClaimResult, MoveBody, NewGameBody, OracleBody, ResignBody,
 };
-use super::service::{Mode, NewGame, Service};
+use super::service::{NewGame, Service};
 use super::{assets, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -16,7 +15,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use engine::api::Level;
 use rules::catalogue::catalogue;
 use rules::record::RecordForm;
 use rules::Setup;
@@ -88,64 +86,6 @@ fn client(addr: &SocketAddr) -> String {
     super::share::share_of(addr).to_string()
 }
 
-/// What a NewGame body's `record` gives the new game.
-struct ImportedRecord {
-    setup: Setup,
-    /// The record's start position.
-    start: String,
-    /// The tokens of the moves to play from there.
-    moves: Vec<String>,
-    /// The evaluations the record gives after them.
-    evals: Vec<Option<Eval>>,
-}
-
-/// The setup, start and moves a NewGame body's `record` gives (its first `record_ply`
-/// half-moves, default all), read by the rules: a bad record names its first bad move.
-fn imported_record(b: &NewGameBody, text: &str) -> Result<ImportedRecord, ApiError> {
-    let given = [
-        ("variant", b.variant.is_some()),
-        ("rules", b.rules.is_some()),
-        ("options", b.options.is_some()),
-        ("position", b.position.is_some()),
-    ];
-    if let Some((field, _)) = given.into_iter().find(|(_, given)| *given) {
-        return Err(ApiError::bad_request(format!(
-            "field \"{field}\" cannot be given with \"record\": the record names its own game"
-        )));
-    }
-    let (game, comments) =
-        rules::any::import_record(text).map_err(|e| ApiError::bad_record(e.to_string()))?;
-    let played = game.played();
-    let ply = match b.record_ply {
-        None => played.len(),
-        Some(p) if p as usize <= played.len() => p as usize,
-        Some(p) => {
-            return Err(ApiError::bad_request(format!(
-                "field \"record_ply\" is {p}, but the record has {} half-moves",
-                played.len()
-            )))
-        }
-    };
-    let tokens = played[..ply].iter().map(|mv| mv.token.clone()).collect();
-    // A record's comments are the evaluations it was written with (`+0.35`).
-    let evals = comments[..ply]
-        .iter()
-        .map(|c| {
-            Some(Eval {
-                pawns: rules::record::comment_pawns(c.as_deref()?)?,
-                source: Some(EvalSource::Record),
-                depth: None,
-            })
-        })
-        .collect();
-    Ok(ImportedRecord {
-        setup: game.setup(),
-        start: game.start_position_string(),
-        moves: tokens,
-        evals,
-    })
-}
-
 /// The setup a body's `variant`, `rules` and `options` name.
 pub(super) fn setup(
     variant: Option<&str>,
@@ -161,36 +101,18 @@ pub(super) fn setup(
     Setup::from_ids(variant, rules, &options).map_err(|e| ApiError::bad_setup(e.to_string()))
 }
 
-/// A NewGame body (docs/api.md) as the service takes it.
+/// A NewGame body (docs/api.md) as the service takes it: checked by the table's rules
+/// for a new game, as every host checks it (the server's own limits come after).
 pub(super) fn new_game(b: NewGameBody) -> Result<NewGame, ApiError> {
-    let imported = b
-        .record
-        .as_deref()
-        .map(|text| imported_record(&b, text))
-        .transpose()?;
-    let setup = match &imported {
-        Some(r) => r.setup,
-        None => setup(
-            b.variant.as_deref(),
-            b.rules.as_deref(),
-            b.options.as_deref(),
-        )?,
-    };
-    let time_control = b.time_control.map(|tc| {
-        let increment = tc.increment_seconds.unwrap_or(0.0);
-        ((tc.minutes * 60_000.0) as i64, (increment * 1000.0) as i64)
-    });
-    let (position, moves, evals) = match imported {
-        Some(r) => (Some(r.start), r.moves, r.evals),
-        None => (b.position, Vec::new(), Vec::new()),
-    };
+    let g = b.check().map_err(super::service::refused)?;
+    let (moves, evals) = g.moves.into_iter().map(|m| (m.token, m.eval)).unzip();
     Ok(NewGame {
-        setup,
-        mode: b.mode.unwrap_or(Mode::Computer),
-        human: b.human.unwrap_or(rules::Color::White),
-        level: b.level.unwrap_or(Level::DEFAULT),
-        time_control,
-        position,
+        setup: g.setup,
+        mode: g.mode,
+        human: g.human,
+        level: g.level,
+        time_control: g.time_control.map(|tc| (tc.initial_ms, tc.increment_ms)),
+        position: g.position,
         moves,
         evals,
     })
