@@ -12,8 +12,7 @@ use crate::protocol::{
     SearchLimits, SearchView, SetupSpec, Side, ThoughtView,
 };
 use crate::table_protocol::{
-    DutyView, NewGameSpec, SearchClock, StoredClock, StoredEval, StoredGame, TableAnswer,
-    TableCommand, TimeControlSpec,
+    DutyView, SearchClock, StoredClock, StoredEval, StoredGame, TableAnswer, TableCommand,
 };
 use rules::catalogue::Catalogue;
 use rules::guide::view::RulesPage;
@@ -110,8 +109,6 @@ pub fn generate() -> String {
         LinesView,
         ThoughtView,
         EvaluationView,
-        TimeControlSpec,
-        NewGameSpec,
         StoredEval,
         StoredClock,
         StoredGame,

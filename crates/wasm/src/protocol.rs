@@ -152,7 +152,9 @@ pub enum Request {
     /// `id` is the browser's name for it, `now_ms` the host's wall clock.
     TableNew {
         id: String,
-        game: crate::table_protocol::NewGameSpec,
+        // Read by the table's reader (`table::requests`), as the server reads it.
+        #[cfg_attr(test, ts(as = "table::NewGameBody"))]
+        game: serde_json::Map<String, serde_json::Value>,
         #[cfg_attr(test, ts(type = "number"))]
         now_ms: i64,
     },

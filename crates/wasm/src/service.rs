@@ -157,6 +157,7 @@ impl Service {
             Request::CheckLesson { id, moves } => to_value(&teach::check(&id, &moves)?),
             Request::RulesPage { variant } => to_value(&teach::rules_page(&variant)?),
             Request::TableNew { id, game, now_ms } => {
+                let game = table::requests::from_object(game)?;
                 let (hosted, change) = Hosted::create(id, game, now_ms)?;
                 let table = self.keep_table(hosted)?;
                 // A new game is kept at once.

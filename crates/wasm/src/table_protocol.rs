@@ -1,47 +1,13 @@
-//! The requests and answers of browser games (docs/wasm.md, "Browser games"): a NewGame
-//! as the server reads it, a game as the browser keeps it, the table's commands, and each
-//! answer with its duties for the host. Plain data; `tables.rs` fills it.
+//! The requests and answers of browser games (docs/wasm.md, "Browser games"): a game as
+//! the browser keeps it, the table's commands, and each answer with its duties for the
+//! host (a NewGame is the table crate's `NewGameBody`, read as the server reads it).
+//! Plain data; `tables.rs` fills it.
 
 use crate::error::Error;
 use crate::protocol::{Score, Side};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use table::GameView;
-
-/// A new game as the server's `POST /api/games` reads it (docs/api.md), checked as the
-/// server checks it.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct NewGameSpec {
-    #[cfg_attr(test, ts(optional = nullable, type = "Variant | null"))]
-    pub variant: Option<String>,
-    #[cfg_attr(test, ts(optional = nullable, type = "RuleSet | null"))]
-    pub rules: Option<String>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub options: Option<Vec<String>>,
-    #[cfg_attr(test, ts(optional = nullable, type = "Mode | null"))]
-    pub mode: Option<String>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub human: Option<Side>,
-    #[cfg_attr(test, ts(optional = nullable, type = "number | \"max\" | null"))]
-    pub level: Option<Value>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub time_control: Option<TimeControlSpec>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub position: Option<String>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub record: Option<String>,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub record_ply: Option<u64>,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct TimeControlSpec {
-    pub minutes: f64,
-    #[cfg_attr(test, ts(optional = nullable))]
-    pub increment_seconds: Option<f64>,
-}
 
 /// The evaluation after one move, as the game's store keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,17 +7,16 @@
 use crate::error::{quoted, Error};
 use crate::protocol::level_of;
 use crate::table_protocol::{
-    DutyView, NewGameSpec, SearchClock, StoredClock, StoredEval, StoredGame, TableCommand,
-    TimeControlSpec,
+    DutyView, SearchClock, StoredClock, StoredEval, StoredGame, TableCommand,
 };
 use engine::api::Level;
 use rules::any::{self, AnyGame};
-use rules::{dispatch, Color, Setup};
+use rules::{dispatch, Color};
 use serde_json::Value;
 use table::ErrorCode;
 use table::{
-    Actor, Change, Command, Duty, Eval, EvalSource, GameView, HostFacts, Mode, NewTable,
-    OnlineTimes, PastMove, Refusal, Restored, Seats, Table, TimeControl, Timer, Write,
+    Actor, Change, Command, Duty, Eval, EvalSource, GameView, HostFacts, Mode, NewGameBody,
+    NewTable, OnlineTimes, PastMove, Refusal, Restored, Seats, Table, TimeControl, Timer, Write,
 };
 
 /// The one player of this browser: it holds every seat a person plays.
@@ -46,11 +45,13 @@ fn bad(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::BadRequest, message)
 }
 
+fn online_needs_the_server() -> Error {
+    bad("Online play needs the spacechess server: choose \"On the server\" or another opponent.")
+}
+
 fn mode_of(id: &str) -> Result<Mode, Error> {
     match Mode::from_id(id) {
-        Some(Mode::Online) => Err(bad(
-            "Online play needs the spacechess server: choose \"On the server\" or another opponent.",
-        )),
+        Some(Mode::Online) => Err(online_needs_the_server()),
         Some(m) => Ok(m),
         None => Err(bad(format!(
             "field \"mode\" must be \"computer\", \"local\" or \"online\", not {}",
@@ -64,25 +65,6 @@ fn level_value(level: Level) -> Value {
         Level::Depth(d) => Value::from(d),
         Level::Max => Value::from(rules::catalogue::LEVEL_MAX_ID),
     }
-}
-
-fn time_control_of(tc: Option<TimeControlSpec>) -> Result<Option<TimeControl>, Error> {
-    let Some(tc) = tc else { return Ok(None) };
-    let increment = tc.increment_seconds.unwrap_or(0.0);
-    if !(tc.minutes > 0.0 && tc.minutes <= 1440.0) {
-        return Err(bad(
-            "field \"time_control.minutes\" must be more than 0 and at most 1440",
-        ));
-    }
-    if !(0.0..=3600.0).contains(&increment) {
-        return Err(bad(
-            "field \"time_control.increment_seconds\" must be 0 to 3600",
-        ));
-    }
-    Ok(Some(TimeControl {
-        initial_ms: (tc.minutes * 60_000.0) as i64,
-        increment_ms: (increment * 1000.0) as i64,
-    }))
 }
 
 fn eval_of(e: &StoredEval) -> Eval {
@@ -131,65 +113,32 @@ fn table_of(
 }
 
 impl Hosted {
-    /// A new game: a set-up's start or position, or a record from any of its half-moves
-    /// (the record's declared result stays behind, its evaluations come along).
-    pub fn create(id: String, spec: NewGameSpec, now_ms: i64) -> Result<(Hosted, Change), Error> {
-        let mode = mode_of(spec.mode.as_deref().unwrap_or("computer"))?;
-        let human = spec.human.map_or(Color::White, Color::from);
-        let level = match &spec.level {
-            None => Level::DEFAULT,
-            Some(v) => level_of(Some(v)).map_err(|_| {
-                bad(format!(
-                    "field \"level\" must be a look-ahead setting (1 to 6, or \"max\"), not {}",
-                    quoted(&v.to_string())
-                ))
-            })?,
+    /// A new game, as the table's rules for a new game check it (a set-up's start or
+    /// position, or a record from any of its half-moves: the record's declared result
+    /// stays behind, its evaluations come along). Online play needs the server.
+    pub fn create(id: String, body: NewGameBody, now_ms: i64) -> Result<(Hosted, Change), Error> {
+        let game = body.check()?;
+        if game.mode == Mode::Online {
+            return Err(online_needs_the_server());
+        }
+        let new = NewTable {
+            setup: game.setup,
+            position: game.position,
+            mode: game.mode,
+            human: game.human,
+            level: game.level,
+            time_control: game.time_control,
+            seats: Seats::new(game.mode, PLAYER, game.human),
+            invite: None,
+            online: OnlineTimes::default(),
         };
-        let time_control = time_control_of(spec.time_control)?;
-        let (game, moves) = match &spec.record {
-            None => {
-                let variant = spec
-                    .variant
-                    .as_deref()
-                    .ok_or_else(|| bad("field \"variant\" is required"))?;
-                let options: Vec<&str> =
-                    spec.options.iter().flatten().map(String::as_str).collect();
-                let setup = Setup::from_ids(variant, spec.rules.as_deref(), &options)?;
-                (AnyGame::new(&setup, spec.position.as_deref())?, Vec::new())
-            }
-            Some(record) => {
-                for (field, given) in [
-                    ("variant", spec.variant.is_some()),
-                    ("rules", spec.rules.is_some()),
-                    ("options", spec.options.is_some()),
-                    ("position", spec.position.is_some()),
-                ] {
-                    if given {
-                        return Err(bad(format!(
-                            "field \"{field}\" cannot be given with \"record\": the record names its own game"
-                        )));
-                    }
-                }
-                from_record(record, spec.record_ply)?
-            }
-        };
-        // A record's own result stays behind: the game goes on from its moves.
-        let mut table = table_of(
-            &game,
-            None,
-            mode,
-            human,
-            level,
-            time_control,
-            &moves,
-            now_ms,
-        )?;
+        let mut table = Table::new(new, &game.moves, now_ms)?;
         let change = table.start(now_ms);
         Ok((
             Hosted {
                 id,
                 table,
-                marks: vec![None; moves.len()],
+                marks: vec![None; game.moves.len()],
                 updated: now_ms as f64,
             },
             change,
@@ -428,39 +377,4 @@ impl Hosted {
 pub struct Answered {
     pub change: Change,
     pub refused: Option<Error>,
-}
-
-/// The game of a record's first `ply` half-moves (default all) and those moves with the
-/// evaluations the record wrote.
-fn from_record(text: &str, ply: Option<u64>) -> Result<(AnyGame, Vec<PastMove>), Error> {
-    let (whole, comments) = any::import_record(text)?;
-    let n = whole.ply();
-    let ply = match ply {
-        None => n,
-        Some(p) if p <= n as u64 => p as usize,
-        Some(p) => {
-            return Err(bad(format!(
-                "field \"record_ply\" is {p}, but the record has {n} half-moves"
-            )))
-        }
-    };
-    let game = table::game_at(&whole, ply).ok_or_else(|| bad("the record cannot be replayed"))?;
-    let moves = game
-        .played()
-        .iter()
-        .zip(comments.iter().chain(std::iter::repeat(&None)))
-        .map(|(m, c)| PastMove {
-            token: m.token.clone(),
-            eval: c
-                .as_deref()
-                .and_then(rules::record::comment_pawns)
-                .map(|pawns| Eval {
-                    pawns,
-                    source: Some(EvalSource::Record),
-                    depth: None,
-                }),
-            clocks: None,
-        })
-        .collect();
-    Ok((game, moves))
 }
