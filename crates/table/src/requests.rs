@@ -142,7 +142,7 @@ impl NewGameBody {
     /// The position itself is read when the table is made.
     pub fn check(self) -> Result<NewGame, Refusal> {
         let (setup, position, moves) = match &self.record {
-            Some(text) => self.from_record(text)?,
+            Some(text) => self.record_game(text)?,
             None => {
                 let variant = self
                     .variant
@@ -172,7 +172,7 @@ impl NewGameBody {
     }
 
     /// A record's set-up, start and moves; the set-up's fields must be left out.
-    fn from_record(&self, text: &str) -> Result<(Setup, Option<String>, Vec<PastMove>), Refusal> {
+    fn record_game(&self, text: &str) -> Result<(Setup, Option<String>, Vec<PastMove>), Refusal> {
         let given = [
             ("variant", self.variant.is_some()),
             ("rules", self.rules.is_some()),
