@@ -24,15 +24,10 @@ export function computerToMove(view: GameView): boolean {
   return view.status !== 'over' && view.computer_thinking;
 }
 
-/** Results the server will not take back (docs/api.md: agreement, resignation, time). */
-const FINAL_REASONS = new Set(['agreement', 'resignation', 'time']);
-
 /**
- * Whether Take back can work now: the game is not decided by agreement, resignation or
- * time, and the player (in local mode: anyone) has a move in the game to take back.
+ * Whether Take back can work now: the host names the sides whose player may take back
+ * (`take_back_sides`, the table's rule), and the player holds `you`.
  */
 export function canTakeBack(view: GameView): boolean {
-  if (view.status === 'over' && FINAL_REASONS.has(view.result?.reason ?? '')) return false;
-  if (view.mode === 'local') return view.history.length > 0;
-  return view.history.some((m) => m.side === view.human);
+  return (view.you ?? []).some((side) => view.take_back_sides.includes(side));
 }

@@ -147,6 +147,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     rematch: null,
     watchers: 0,
     abort_in_ms: null,
+    take_back_sides: [],
     you: ['white'],
     ...extra,
   };

@@ -30,35 +30,15 @@ describe('taking in new states', () => {
 });
 
 describe('take back', () => {
-  const played = (n: number, extra: Partial<typeof base> = {}) => ({
-    ...base,
-    history: Array.from({ length: n }, (_, i) => ({
-      ...move('a', 'b'),
-      number: 1 + Math.floor(i / 2),
-      side: i % 2 === 0 ? ('white' as const) : ('black' as const),
-      eval: null,
-      eval_source: null,
-      eval_depth: null,
-    })),
-    ply: n,
-    turn: n % 2 === 0 ? ('white' as const) : ('black' as const),
-    fullmove: 1 + Math.floor(n / 2),
-    ...extra,
+  // The rule (which results are final, whose moves may go) is the table's: the view
+  // names the sides that may take back, and the player holds `you`.
+  it("follows the host's take_back_sides for the player's own sides", () => {
+    expect(canTakeBack({ ...base, take_back_sides: [] })).toBe(false);
+    expect(canTakeBack({ ...base, take_back_sides: ['white'] })).toBe(true);
+    expect(canTakeBack({ ...base, take_back_sides: ['black'] })).toBe(false);
+    expect(canTakeBack({ ...base, you: ['white', 'black'], take_back_sides: ['black'] })).toBe(true);
   });
-  it('needs a move of the player in the game', () => {
-    expect(canTakeBack(played(0))).toBe(false);
-    expect(canTakeBack(played(1))).toBe(true);
-    // Black against the computer: the computer's first move is not the player's.
-    expect(canTakeBack(played(1, { human: 'black' }))).toBe(false);
-    expect(canTakeBack(played(2, { human: 'black' }))).toBe(true);
-    expect(canTakeBack(played(1, { mode: 'local' }))).toBe(true);
-    expect(canTakeBack(played(0, { mode: 'local' }))).toBe(false);
-  });
-  it('refuses after resignation, agreement or time, but not after checkmate', () => {
-    const over = (reason: string) => played(3, { status: 'over', result: { winner: 'white', reason, text: '1-0', description: `White wins by ${reason}` } });
-    expect(canTakeBack(over('resignation'))).toBe(false);
-    expect(canTakeBack(over('agreement'))).toBe(false);
-    expect(canTakeBack(over('time'))).toBe(false);
-    expect(canTakeBack(over('checkmate'))).toBe(true);
+  it('never lets a watcher take back', () => {
+    expect(canTakeBack({ ...base, you: [], take_back_sides: ['white', 'black'] })).toBe(false);
   });
 });

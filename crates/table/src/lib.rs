@@ -49,6 +49,7 @@ pub mod presence;
 pub mod requests;
 pub mod seats;
 pub mod table;
+pub mod take_back;
 pub mod view;
 
 #[cfg(test)]

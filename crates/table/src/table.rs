@@ -431,6 +431,7 @@ impl Table {
             rematch: self.rematch.clone(),
             watchers: host.watchers,
             abort_in_ms: self.abort_in_ms(now_ms).map(|ms| ms as u64),
+            take_back_sides: self.take_back_sides(),
             you: None,
             invite: None,
         }

@@ -265,6 +265,12 @@ pub struct GameView {
     /// it aborts (`null` otherwise).
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub abort_in_ms: Option<u64>,
+    /// The sides whose player may take back a move now (the `takeback` request would be
+    /// obeyed): none once a result is decided outside the board; in local mode both
+    /// sides while a move was played; against the computer the human's side while it has
+    /// a move; online each side with a move of its own, once both seats are taken. The
+    /// asking player may take back when one of `you` is here (a watcher never).
+    pub take_back_sides: Vec<Side>,
     /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
     /// the socket's `state` message, which are built for one player; absent in `update`
     /// messages (they go to everyone, and a player's seats do not change under them).
