@@ -136,20 +136,8 @@ impl ApiError {
     pub fn illegal_move(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::IllegalMove, message)
     }
-    pub fn not_your_turn(message: impl Into<String>) -> ApiError {
-        ApiError::new(ErrorCode::NotYourTurn, message)
-    }
-    pub fn not_your_seat(message: impl Into<String>) -> ApiError {
-        ApiError::new(ErrorCode::NotYourSeat, message)
-    }
     pub fn no_engine_help(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::NoEngineHelp, message)
-    }
-    pub fn game_in_progress(message: impl Into<String>) -> ApiError {
-        ApiError::new(ErrorCode::GameInProgress, message)
-    }
-    pub fn no_claim(message: impl Into<String>) -> ApiError {
-        ApiError::new(ErrorCode::NoClaim, message)
     }
     pub fn no_offer(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::NoOffer, message)
