@@ -411,17 +411,23 @@ impl Table {
                 ),
             );
         }
-        let count = match self.mode {
-            Mode::Local => usize::from(self.ply() > 0),
-            Mode::Computer => self.take_back_count(self.human),
-            Mode::Online => self.take_back_count(sides[0]),
+        // Whose move goes back: the human's against the computer, the asker's own online,
+        // the last one locally; whether it may is the rule the view tells
+        // (`Table::may_take_back`).
+        let side = match self.mode {
+            Mode::Computer => self.human,
+            Mode::Local | Mode::Online => sides[0],
         };
-        if count == 0 {
+        if !self.may_take_back(side) {
             return refuse(
                 ErrorCode::NothingToTakeBack,
                 "there is no move of yours to take back",
             );
         }
+        let count = match self.mode {
+            Mode::Local => 1,
+            Mode::Computer | Mode::Online => self.take_back_count(side),
+        };
         if self.mode == Mode::Online {
             return self.ask(OfferKind::TakeBack, sides[0], now_ms);
         }
