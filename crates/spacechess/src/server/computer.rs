@@ -163,68 +163,12 @@ pub(super) fn start_oracle(
 
 #[cfg(test)]
 mod tests {
-    use super::super::limits::LimitConfig;
-    use super::super::players::PlayerId;
-    use super::super::service::{Mode, NewGame, TestService};
     use super::*;
-    use engine::api::Level;
-    use rules::{Color, Setup, Variant};
-    use std::sync::atomic::Ordering;
 
     #[test]
     fn store_retries_grow_and_stay_bounded() {
         assert_eq!(store_retry_delay(0), STORE_RETRY_FIRST);
         assert_eq!(store_retry_delay(1), STORE_RETRY_FIRST * 2);
         assert_eq!(store_retry_delay(40), STORE_RETRY_MAX);
-    }
-
-    #[test]
-    fn a_computer_move_that_failed_to_store_is_played_once_the_store_works() {
-        let fixture = TestService::new(LimitConfig::default());
-        let svc = &fixture.svc;
-        let me = PlayerId::new();
-        let req = NewGame {
-            setup: Setup::standard(Variant::Fourfold),
-            mode: Mode::Computer,
-            human: Color::White,
-            level: Level::Depth(1),
-            time_control: None,
-            position: None,
-            moves: Vec::new(),
-            evals: Vec::new(),
-        };
-        let g =
-            serde_json::from_str::<serde_json::Value>(&svc.create(req, &me, "c").unwrap()).unwrap();
-        let id = g["id"].as_str().unwrap().to_string();
-        // The disk is "full" for every move from the computer's reply on.
-        fixture.faults.fail_moves_from.store(1, Ordering::SeqCst);
-        let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
-        svc.play(&id, &token, Some(0), &me, "c").unwrap();
-        // Bounded waits (they fail the test rather than hang it).
-        let wait_until = |what: &str, done: &dyn Fn() -> bool| {
-            for _ in 0..3000 {
-                if done() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            panic!("never: {what}");
-        };
-        wait_until("the store failed twice (a first try and a retry)", &|| {
-            fixture.faults.failed_writes.load(Ordering::SeqCst) >= 2
-        });
-        let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap();
-        assert_eq!(v["ply"], 1, "not stored, so not played: {v}");
-        // Space is back: the retry stores and plays the move.
-        fixture
-            .faults
-            .fail_moves_from
-            .store(u32::MAX, Ordering::SeqCst);
-        wait_until("the computer's move is played", &|| {
-            serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
-                == 2
-        });
-        let (_, moves) = svc.store.load_game(&id).unwrap().unwrap();
-        assert_eq!(moves.len(), 2);
     }
 }

@@ -3,14 +3,15 @@
 
 mod actions;
 mod analysis;
+mod analysis_boards;
 mod analysis_engine;
 mod analysis_routes;
 mod assets;
 mod body;
 mod computer;
-mod effects;
 #[cfg(test)]
 mod contract;
+mod effects;
 mod error;
 pub mod fuzzing;
 mod game;

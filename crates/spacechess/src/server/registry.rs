@@ -247,106 +247,45 @@ fn forgettable(
     quiet && unfinished_after.is_some_and(|after| idle >= after)
 }
 
+/// A stored game row for tests.
+#[cfg(test)]
+pub(super) fn stored_game(id: &str, mode: Mode, human: Color, clock: bool) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        version: 0,
+        created_at: 1,
+        client: "c".into(),
+        variant: "fourfold".into(),
+        rules: None,
+        options: String::new(),
+        mode,
+        human: Some(human),
+        level: Some(Level::Depth(1)),
+        initial_ms: clock.then_some(600_000),
+        increment_ms: clock.then_some(0),
+        start_position: None,
+        declared: None,
+        result: None,
+        finished: false,
+        white_player: None,
+        black_player: None,
+        invite: None,
+        offer: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::limits::LimitConfig;
-    use super::super::players::PlayerId;
-    use super::super::service::{Service, ServiceConfig};
-    use super::super::store::{GameStore, SqliteStore};
     use super::*;
-    use engine::api::Level;
-    use engine::api::Settings;
-
-    fn stored(id: &str, mode: Mode, human: Color, clock: bool) -> StoredGame {
-        StoredGame {
-            id: id.into(),
-            version: 0,
-            created_at: 1,
-            client: "c".into(),
-            variant: "fourfold".into(),
-            rules: None,
-            options: String::new(),
-            mode,
-            human: Some(human),
-            level: Some(Level::Depth(1)),
-            initial_ms: clock.then_some(600_000),
-            increment_ms: clock.then_some(0),
-            start_position: None,
-            declared: None,
-            result: None,
-            finished: false,
-            white_player: None,
-            black_player: None,
-            invite: None,
-            offer: None,
-        }
-    }
-
-    #[test]
-    fn only_games_needing_the_server_load_at_start_and_idle_ones_leave_memory() {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("db.sqlite")).unwrap();
-        // Ids are 32 hex digits, as the service makes them.
-        let [computer_turn, player_turn, local, clocked] =
-            ["a", "b", "c", "d"].map(|c| c.repeat(32));
-        for (id, mode, human, clock) in [
-            (&computer_turn, Mode::Computer, Color::Black, false),
-            (&player_turn, Mode::Computer, Color::White, false),
-            (&local, Mode::Local, Color::White, false),
-            (&clocked, Mode::Local, Color::White, true),
-        ] {
-            store
-                .insert_game(&stored(id, mode, human, clock), &[])
-                .unwrap();
-        }
-        let config = ServiceConfig {
-            limits: LimitConfig::default(),
-            engine: Settings {
-                threads: 1,
-                hash_mb: 1,
-            },
-            online: table::OnlineTimes::default(),
-            oracle_default: std::time::Duration::from_millis(
-                super::super::routes::ORACLE_DEFAULT_MS,
-            ),
-        };
-        let svc = Service::new(store, config, rt.handle().clone());
-        assert_eq!(svc.resume_all().unwrap(), 2);
-        let in_memory = |id: &str| svc.games().contains_key(id);
-        assert!(in_memory(&computer_turn) && in_memory(&clocked));
-        assert!(!in_memory(&player_turn) && !in_memory(&local));
-        // Loaded on demand.
-        assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
-                .unwrap()["ply"],
-            0
-        );
-        assert!(in_memory(&local));
-        // Not yet idle long enough; then gone, except the game whose clock runs.
-        assert_eq!(
-            svc.forget_idle(Duration::from_secs(600), Some(Duration::from_secs(600))),
-            0
-        );
-        svc.forget_idle(Duration::ZERO, Some(Duration::ZERO));
-        assert!(!in_memory(&local));
-        assert!(in_memory(&clocked));
-        // Still in the store.
-        assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
-                .unwrap()["ply"],
-            0
-        );
-    }
 
     #[test]
     fn whose_turn_a_stored_game_is_follows_its_move_count() {
-        let g = stored("x", Mode::Computer, Color::White, false);
+        let g = stored_game("x", Mode::Computer, Color::White, false);
         assert!(!needs_the_server(&g, 0));
         assert!(needs_the_server(&g, 1));
-        let black = stored("x", Mode::Computer, Color::Black, false);
+        let black = stored_game("x", Mode::Computer, Color::Black, false);
         assert!(needs_the_server(&black, 0));
-        let local = stored("x", Mode::Local, Color::White, false);
+        let local = stored_game("x", Mode::Local, Color::White, false);
         assert!(!needs_the_server(&local, 1));
     }
 }

@@ -9,7 +9,7 @@
 //! Locking: the games map, then one game's state, then the store — never the other way
 //! round. Engine callbacks only send on the broadcast channel; they take no lock.
 
-use super::analysis::Analyses;
+use super::analysis_boards::Analyses;
 use super::computer::{self, EvalQueue, EvalRequest};
 use super::effects;
 use super::error::ApiError;
@@ -753,8 +753,10 @@ impl TestService {
 
 #[cfg(test)]
 mod tests {
+    use super::super::registry::stored_game;
     use super::*;
-    use rules::Color;
+    use rules::{Color, Variant};
+    use std::sync::atomic::Ordering;
 
     #[test]
     fn finished_idle_games_leave_memory_but_not_the_store() {
@@ -842,5 +844,112 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(a, new_id());
+    }
+
+    #[test]
+    fn only_games_needing_the_server_load_at_start_and_idle_ones_leave_memory() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("db.sqlite")).unwrap();
+        // Ids are 32 hex digits, as the service makes them.
+        let [computer_turn, player_turn, local, clocked] =
+            ["a", "b", "c", "d"].map(|c| c.repeat(32));
+        for (id, mode, human, clock) in [
+            (&computer_turn, Mode::Computer, Color::Black, false),
+            (&player_turn, Mode::Computer, Color::White, false),
+            (&local, Mode::Local, Color::White, false),
+            (&clocked, Mode::Local, Color::White, true),
+        ] {
+            store
+                .insert_game(&stored_game(id, mode, human, clock), &[])
+                .unwrap();
+        }
+        let config = ServiceConfig {
+            limits: LimitConfig::default(),
+            engine: Settings {
+                threads: 1,
+                hash_mb: 1,
+            },
+            online: table::OnlineTimes::default(),
+            oracle_default: std::time::Duration::from_millis(
+                super::super::routes::ORACLE_DEFAULT_MS,
+            ),
+        };
+        let svc = Service::new(store, config, rt.handle().clone());
+        assert_eq!(svc.resume_all().unwrap(), 2);
+        let in_memory = |id: &str| svc.games().contains_key(id);
+        assert!(in_memory(&computer_turn) && in_memory(&clocked));
+        assert!(!in_memory(&player_turn) && !in_memory(&local));
+        // Loaded on demand.
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
+                .unwrap()["ply"],
+            0
+        );
+        assert!(in_memory(&local));
+        // Not yet idle long enough; then gone, except the game whose clock runs.
+        assert_eq!(
+            svc.forget_idle(Duration::from_secs(600), Some(Duration::from_secs(600))),
+            0
+        );
+        svc.forget_idle(Duration::ZERO, Some(Duration::ZERO));
+        assert!(!in_memory(&local));
+        assert!(in_memory(&clocked));
+        // Still in the store.
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&svc.view(&local, &PlayerId::new()).unwrap())
+                .unwrap()["ply"],
+            0
+        );
+    }
+
+    #[test]
+    fn a_computer_move_that_failed_to_store_is_played_once_the_store_works() {
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
+        let me = PlayerId::new();
+        let req = NewGame {
+            setup: Setup::standard(Variant::Fourfold),
+            mode: Mode::Computer,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: None,
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let g =
+            serde_json::from_str::<serde_json::Value>(&svc.create(req, &me, "c").unwrap()).unwrap();
+        let id = g["id"].as_str().unwrap().to_string();
+        // The disk is "full" for every move from the computer's reply on.
+        fixture.faults.fail_moves_from.store(1, Ordering::SeqCst);
+        let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
+        svc.play(&id, &token, Some(0), &me, "c").unwrap();
+        // Bounded waits (they fail the test rather than hang it).
+        let wait_until = |what: &str, done: &dyn Fn() -> bool| {
+            for _ in 0..3000 {
+                if done() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            panic!("never: {what}");
+        };
+        wait_until("the store failed twice (a first try and a retry)", &|| {
+            fixture.faults.failed_writes.load(Ordering::SeqCst) >= 2
+        });
+        let v = serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap();
+        assert_eq!(v["ply"], 1, "not stored, so not played: {v}");
+        // Space is back: the retry stores and plays the move.
+        fixture
+            .faults
+            .fail_moves_from
+            .store(u32::MAX, Ordering::SeqCst);
+        wait_until("the computer's move is played", &|| {
+            serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
+                == 2
+        });
+        let (_, moves) = svc.store.load_game(&id).unwrap().unwrap();
+        assert_eq!(moves.len(), 2);
     }
 }
