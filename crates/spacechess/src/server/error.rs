@@ -249,7 +249,10 @@ mod tests {
             (StatusCode::UPGRADE_REQUIRED, ErrorCode::BadRequest),
             (StatusCode::REQUEST_TIMEOUT, ErrorCode::Timeout),
             (StatusCode::URI_TOO_LONG, ErrorCode::TooLarge),
-            (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, ErrorCode::TooLarge),
+            (
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                ErrorCode::TooLarge,
+            ),
             (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Internal),
         ] {
             let e = ApiError::for_status(http, "m");

@@ -64,9 +64,7 @@ fn json_answer(status: StatusCode, max_head_bytes: usize) -> Vec<u8> {
             "the request line and headers are larger than {max_head_bytes} bytes (a URL or header too long)"
         ),
     };
-    let body = ApiError::for_status(status, message)
-        .body()
-        .to_string();
+    let body = ApiError::for_status(status, message).body().to_string();
     format!(
         "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         status.as_u16(),
