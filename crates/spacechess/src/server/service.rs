@@ -373,9 +373,9 @@ impl Service {
     // ----- Commands -----
 
     /// Runs a table command on a locked game: stores its writes (or, when the store
-    /// fails, puts the table back as it was), then performs the change. With `client`,
-    /// a computer search the change starts is that client's (refused when it has no
-    /// free search slot, the table put back).
+    /// fails, reads the game back from the store), then performs the change. With
+    /// `client`, a computer search the change starts is that client's (refused when it
+    /// has no free search slot, the table put back).
     pub(super) fn command(
         self: &Arc<Self>,
         slot: &Arc<GameSlot>,
@@ -385,7 +385,11 @@ impl Service {
         answer: Option<&PlayerId>,
         client: Option<&str>,
     ) -> Result<Done, ApiError> {
-        let before = st.table.clone();
+        // Only a change that may start the client's search can be refused after the
+        // table applied it (no free search slot): keep the table to put back then. The
+        // copy costs as much as the game is long, so no other command makes one.
+        let before =
+            (client.is_some() && st.table.mode() == Mode::Computer).then(|| st.table.clone());
         let change = match st.table.apply(cmd, actor, now_ms()) {
             Ok(change) => change,
             Err(mut r) => {
@@ -403,18 +407,52 @@ impl Service {
             Some(c) if change.has(&Duty::Search) => match self.acquire(c) {
                 Ok(p) => Some(p),
                 Err(e) => {
-                    st.table = before;
+                    if let Some(before) = before {
+                        st.table = before;
+                    }
                     return Err(e);
                 }
             },
             _ => None,
         };
         if let Err(e) = self.store_change(slot, st, &change) {
-            st.table = before;
+            self.read_back(slot, st);
             return Err(e);
         }
         let json = self.perform(slot, st, &change, permit, answer);
         Ok(Done { change, json })
+    }
+
+    /// After a failed write, the game as the store has it (a change of several writes
+    /// may have stored some): its table replayed from the stored rows and taken up
+    /// again as after a restart (the clocks go on from the last stored move). Nothing
+    /// else is redone: timers and a retry of the computer's move keep their epoch and
+    /// act on the table read back. When the store cannot be read either, the game
+    /// leaves memory and the next request loads it afresh.
+    fn read_back(&self, slot: &GameSlot, st: &mut GameState) {
+        let fresh = match self.store.load_game(&slot.id) {
+            Ok(Some((g, moves))) => registry::load(&*self.store, self.config.online, g, &moves),
+            Ok(None) => Err(ApiError::unknown_game(&slot.id)),
+            Err(e) => Err(e.into()),
+        };
+        match fresh {
+            Ok(fresh) => {
+                let fresh = fresh.lock();
+                st.table = fresh.table.clone();
+                st.version = fresh.version;
+                st.touch_history(0);
+                // The start's duties are those already under way.
+                let _ = st.table.start(now_ms());
+            }
+            Err(e) => {
+                eprintln!(
+                    "spacechess: game {}: cannot read it back: {}",
+                    slot.id, e.message
+                );
+                st.epoch += 1;
+                self.registry.remove(&slot.id);
+            }
+        }
     }
 
     /// A player's command on the game `id`; the GameView as they see it afterwards.
@@ -901,6 +939,41 @@ mod tests {
                 .unwrap()["ply"],
             0
         );
+    }
+
+    #[test]
+    fn a_move_that_failed_to_store_leaves_the_game_as_stored() {
+        let fixture = TestService::new(LimitConfig::default());
+        let svc = &fixture.svc;
+        let me = PlayerId::new();
+        let req = NewGame {
+            setup: Setup::standard(Variant::Stacked),
+            mode: Mode::Local,
+            human: Color::White,
+            level: Level::Depth(1),
+            time_control: Some((600_000, 0)),
+            position: None,
+            moves: Vec::new(),
+            evals: Vec::new(),
+        };
+        let json = |s: String| serde_json::from_str::<serde_json::Value>(&s).unwrap();
+        let g = json(svc.create(req, &me, "c").unwrap());
+        let id = g["id"].as_str().unwrap().to_string();
+        let token = g["legal_moves"][0]["token"].as_str().unwrap().to_string();
+        fixture.faults.fail_moves_from.store(0, Ordering::SeqCst);
+        assert!(svc.play(&id, &token, Some(0), &me, "c").is_err());
+        let v = json(svc.view(&id, &me).unwrap());
+        assert_eq!(v["ply"], 0, "not stored, so not played: {v}");
+        assert_eq!(v["history"], serde_json::json!([]));
+        // Space is back: the same move is played and stored.
+        fixture
+            .faults
+            .fail_moves_from
+            .store(u32::MAX, Ordering::SeqCst);
+        let v = json(svc.play(&id, &token, Some(0), &me, "c").unwrap());
+        assert_eq!(v["ply"], 1);
+        let (_, moves) = svc.store.load_game(&id).unwrap().unwrap();
+        assert_eq!(moves.len(), 1);
     }
 
     #[test]
