@@ -3,10 +3,20 @@
 
 import type { HistoryEntry } from './api';
 
-/** An evaluation in pawns from White's side, as shown after a move. */
+/**
+ * Pawns at and beyond which a score is a mate: the engine's one mapping (its
+ * `Score::pawns_for_white`) writes a mate in n moves as ±(100 − n/100), and no material
+ * count comes near 99 pawns.
+ */
+const MATE_FROM_PAWNS = 99;
+
+/** An evaluation in pawns from White's side, as shown after a move: `+M3` for a mate in 3. */
 export function formatEval(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  if (Math.abs(value) >= 100) return value > 0 ? '+M' : '-M';
+  if (Math.abs(value) >= MATE_FROM_PAWNS) {
+    const moves = Math.round((100 - Math.abs(value)) * 100);
+    return `${value > 0 ? '+' : '-'}M${moves > 0 ? moves : ''}`;
+  }
   const s = value.toFixed(1);
   return value > 0 ? `+${s}` : s === '-0.0' ? '0.0' : s;
 }

@@ -48,6 +48,11 @@ describe('formatting', () => {
     expect(formatEval(-1.25)).toBe('-1.3');
     expect(formatEval(0)).toBe('0.0');
     expect(formatEval(null)).toBe('');
+    // Mates as every host maps them: ±(100 − n/100) for a mate in n.
+    expect(formatEval(99.97)).toBe('+M3');
+    expect(formatEval(-99.99)).toBe('-M1');
+    expect(formatEval(100)).toBe('+M');
+    expect(formatEval(98.5)).toBe('+98.5');
   });
   it('clocks, with tenths under ten seconds', () => {
     expect(formatClock(600000)).toBe('10:00');
