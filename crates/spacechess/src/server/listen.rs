@@ -3,9 +3,13 @@
 //! next request head) and a size limit on the request head, at most
 //! [`NetConfig::connections_per_client`] connections per client address, and a graceful
 //! shutdown that waits for requests in flight at most [`NetConfig::shutdown_grace`].
+//! Each request carries its client's address as `ConnectInfo`: the peer's, or behind a
+//! trusted proxy the one it forwards (`super::forwarded`), so every per-address limit
+//! downstream counts the real client.
 //! Body and request timeouts are tower-http layers on the router (see `super::run`).
 
 use super::error::ApiError;
+use super::forwarded::TrustedProxies;
 use super::limits::Counter;
 use super::parse_errors::JsonParseErrors;
 use super::share::share_address;
@@ -16,6 +20,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// At most one line a minute about connections that cannot be accepted.
@@ -59,6 +64,7 @@ pub async fn serve(
     listener: TcpListener,
     app: Router,
     config: NetConfig,
+    proxies: Arc<TrustedProxies>,
     shutdown: impl Future<Output = ()>,
 ) {
     let per_client = Counter::<IpAddr>::new(config.connections_per_client);
@@ -89,18 +95,28 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Some(held) = per_client.try_hold(&share_address(peer.ip())) else {
-            tokio::spawn(refuse(stream, config.connections_per_client));
-            continue;
+        // A trusted proxy carries every client's connections, so it is not capped as one
+        // client (its own `maxconn` bounds it); its clients' requests are still counted
+        // by every per-address limit under their forwarded addresses.
+        let held = if proxies.trusts(peer.ip()) {
+            None
+        } else {
+            let Some(held) = per_client.try_hold(&share_address(peer.ip())) else {
+                tokio::spawn(refuse(stream, config.connections_per_client));
+                continue;
+            };
+            Some(held)
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let mut stop = stop_rx.clone();
         let alive = alive_tx.clone();
+        let proxies = Arc::clone(&proxies);
         tokio::spawn(async move {
             let served = stream.local_addr().ok().map(super::players::ServedAddr);
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-                req.extensions_mut().insert(ConnectInfo(peer));
+                let client = proxies.client(peer, req.headers());
+                req.extensions_mut().insert(ConnectInfo(client));
                 if let Some(s) = served {
                     req.extensions_mut().insert(s);
                 }

@@ -13,6 +13,7 @@ mod computer;
 mod contract;
 mod effects;
 mod error;
+mod forwarded;
 pub mod fuzzing;
 mod game;
 mod inspect;
@@ -53,6 +54,10 @@ pub struct ServeArgs {
     /// connected to (repeatable; a deployment's public name)
     #[arg(long = "host")]
     pub hosts: Vec<String>,
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable, or a comma
+    /// list of IP addresses); the per-address limits then count that client
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Directory of the game database (default: $XDG_DATA_HOME/spacechess or
     /// ~/.local/share/spacechess)
     #[arg(long)]
@@ -150,6 +155,7 @@ impl Default for ServeArgs {
             port: 8080,
             bind: "127.0.0.1".into(),
             hosts: Vec::new(),
+            trusted_proxies: Vec::new(),
             data: None,
             games_per_hour: 200,
             searches_per_client: 4,
@@ -361,7 +367,8 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
                 players::middleware,
             ))
             .layer(axum::middleware::from_fn(json_errors::middleware));
-        listen::serve(listener, app, net, shutdown_signal()).await;
+        let proxies = std::sync::Arc::new(forwarded::TrustedProxies::new(&args.trusted_proxies));
+        listen::serve(listener, app, net, proxies, shutdown_signal()).await;
         Ok(())
     });
     served?;
