@@ -9,7 +9,10 @@
 
 #[cfg(test)]
 pub(super) mod faulty;
+// The throwaway cluster is shared with the integration tests (`tests/server_postgres.rs`),
+// which cannot reach a `cfg(test)` module of the crate.
 #[cfg(test)]
+#[path = "../../../tests/pg_cluster/mod.rs"]
 pub(super) mod pg_cluster;
 // Groundwork for several instances over one database: nothing outside the tests
 // opens it (`postgres::PgStore`) until `serve` can be pointed at PostgreSQL.
