@@ -1,5 +1,6 @@
 //! The web server: the embedded front end, the HTTP API and a WebSocket per game
-//! (docs/api.md), games stored in SQLite in the data directory.
+//! (docs/api.md), games stored in SQLite in the data directory, or in PostgreSQL
+//! (`--store`, `open_store.rs`).
 
 mod actions;
 mod analysis;
@@ -23,6 +24,7 @@ mod lessons;
 mod limits;
 mod listen;
 mod my_games;
+mod open_store;
 mod parse_errors;
 mod players;
 mod registry;
@@ -37,7 +39,7 @@ mod ws;
 
 use crate::failure::Failure;
 use limits::LimitConfig;
-use service::{Service, ServiceConfig};
+use service::ServiceConfig;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -60,8 +62,14 @@ pub struct ServeArgs {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Directory of the game database (default: $XDG_DATA_HOME/spacechess or
     /// ~/.local/share/spacechess)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "store")]
     pub data: Option<PathBuf>,
+    /// Keep games in this PostgreSQL database instead of SQLite
+    /// (postgres://user[:password]@host[:port]/database; its schema is created or
+    /// brought up to date at start). One instance per database for now: several would
+    /// not see each other's changes
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
     /// Games one client address may create per hour
     #[arg(long, default_value_t = 200, hide = true)]
     pub games_per_hour: u32,
@@ -157,6 +165,7 @@ impl Default for ServeArgs {
             hosts: Vec::new(),
             trusted_proxies: Vec::new(),
             data: None,
+            store: None,
             games_per_hour: 200,
             searches_per_client: 4,
             max_searches: 16,
@@ -263,15 +272,7 @@ async fn shutdown_signal() {
 
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
-    let data = match &args.data {
-        Some(d) => d.clone(),
-        None => default_data_dir()?,
-    };
-    std::fs::create_dir_all(&data)
-        .map_err(|e| Failure(format!("cannot create {}: {e}", data.display())))?;
-    let db = data.join("games.sqlite");
-    let store = store::SqliteStore::open(&db)
-        .map_err(|e| Failure(format!("cannot open {}: {e}", db.display())))?;
+    let store = open_store::Opened::open(args.store.as_deref(), args.data.clone())?;
     let addr: SocketAddr = format!("{}:{}", args.bind, args.port)
         .parse()
         .or_else(|_| format!("[{}]:{}", args.bind, args.port).parse())
@@ -317,7 +318,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         let local = listener
             .local_addr()
             .map_err(|e| Failure(format!("cannot read the listening address: {e}")))?;
-        let service = Service::new(store, config, tokio::runtime::Handle::current());
+        let service = store.into_service(config, tokio::runtime::Handle::current());
         let svc = std::sync::Arc::clone(&service);
         let resumed = tokio::task::spawn_blocking(move || svc.resume_all())
             .await

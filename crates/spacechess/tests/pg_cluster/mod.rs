@@ -1,4 +1,5 @@
-//! Tests only: a throwaway PostgreSQL cluster on a free loopback port, in a temporary
+//! Tests only (the store's unit tests and `server_postgres.rs`, so it lives here, outside
+//! the program): a throwaway PostgreSQL cluster on a free loopback port, in a temporary
 //! directory, with trust authentication and no disk flushes (about a second to start).
 //! Every test process shares one (`shared`), and each test takes a fresh database in it
 //! (`fresh_database`). A watcher process stops the cluster and removes its directory

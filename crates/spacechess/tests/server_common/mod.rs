@@ -151,9 +151,14 @@ impl Drop for Server {
 }
 
 fn spawn(data: &Path, extra: &[String]) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
-        .args(["serve", "--port", "0", "--data"])
-        .arg(data)
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_spacechess"));
+    cmd.args(["serve", "--port", "0"]);
+    // A server given a PostgreSQL store keeps nothing in the data directory (and refuses
+    // `--data` beside `--store`).
+    if !extra.iter().any(|a| a == "--store") {
+        cmd.arg("--data").arg(data);
+    }
+    let mut child = cmd
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

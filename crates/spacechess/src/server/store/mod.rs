@@ -1,6 +1,7 @@
 //! The store: one row per game, one row per move, behind [`GameStore`]. A change is
 //! written (and committed) before the server acknowledges it, so a crash never loses an
-//! acknowledged move. SQLite ([`SqliteStore`]) is the implementation.
+//! acknowledged move. SQLite ([`SqliteStore`]) is the default implementation, PostgreSQL
+//! ([`PgStore`]) the other (`serve --store`).
 //!
 //! Every game row has a version, incremented by every write that changes the game, and
 //! every such write names the version its writer last read: a writer holding an older
@@ -14,9 +15,6 @@ pub(super) mod faulty;
 #[cfg(test)]
 #[path = "../../../tests/pg_cluster/mod.rs"]
 pub(super) mod pg_cluster;
-// Groundwork for several instances over one database: nothing outside the tests
-// opens it (`postgres::PgStore`) until `serve` can be pointed at PostgreSQL.
-#[cfg_attr(not(test), allow(dead_code))]
 mod postgres;
 mod sqlite;
 #[cfg(test)]
@@ -26,6 +24,7 @@ use super::kinds::{Eval, Mode, OfferKind};
 use engine::api::Level;
 use rules::{Color, Outcome};
 
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// A game row's version: 0 when created, one more after each change.
