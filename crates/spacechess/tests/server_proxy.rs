@@ -1,12 +1,16 @@
 //! Behind a reverse proxy (`serve --trusted-proxy`, docs/deploy.md): a trusted proxy's
 //! `X-Forwarded-For` names the client every per-address limit counts; anyone else's is
-//! ignored. The limit used is games created per address per hour, set to one. Also
+//! ignored. The limit used is games created per address per hour, set to one; a trusted
+//! proxy's own connections are not capped as one client's. Also
 //! checks that deploy/haproxy.cfg is a configuration HAProxy accepts, when it is installed.
 
 mod server_common;
 
 use serde_json::json;
 use server_common::{request_with, Response, Server};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
 
 /// Creates a local game as a fresh player, the request carrying `forwarded` lines.
 fn create(s: &Server, forwarded: &[&str]) -> Response {
@@ -65,6 +69,43 @@ fn a_spoofed_header_from_an_untrusted_address_changes_nothing() {
     // Naming a trusted proxy in the header earns nothing either.
     assert_status(&create(&s, &["203.0.113.3, 192.0.2.10"]), 429);
     assert_status(&create(&s, &[]), 429);
+}
+
+/// Opens a keep-alive connection and reads the status of one request on it (so the
+/// server has accepted and counted the connection); the connection stays open.
+fn held_connection(s: &Server) -> (TcpStream, String) {
+    let mut c = TcpStream::connect(s.addr).expect("connect");
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    c.write_all(b"GET /api/variants HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while !line.ends_with(b"\r\n") && c.read(&mut byte).unwrap_or(0) == 1 {
+        line.push(byte[0]);
+    }
+    (c, String::from_utf8_lossy(&line).trim().to_string())
+}
+
+#[test]
+fn a_trusted_proxy_is_not_capped_as_one_client() {
+    // The proxy carries every client's connections: three at once although one client
+    // may hold one.
+    let s = Server::start(&[
+        "--connections-per-client",
+        "1",
+        "--trusted-proxy",
+        "127.0.0.1",
+    ]);
+    let held: Vec<(TcpStream, String)> = (0..3).map(|_| held_connection(&s)).collect();
+    for (_, status) in &held {
+        assert_eq!(status, "HTTP/1.1 200 OK");
+    }
+    // Without the flag the second connection from the same address is refused.
+    let s = Server::start(&["--connections-per-client", "1"]);
+    let (_first, status) = held_connection(&s);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let (_second, status) = held_connection(&s);
+    assert!(status.starts_with("HTTP/1.1 429"), "{status}");
 }
 
 #[test]
