@@ -1,8 +1,8 @@
 //! Behind a reverse proxy (`serve --trusted-proxy`, docs/deploy.md): a trusted proxy's
 //! `X-Forwarded-For` names the client every per-address limit counts; anyone else's is
 //! ignored. The limit used is games created per address per hour, set to one; a trusted
-//! proxy's own connections are not capped as one client's. Also
-//! checks that deploy/haproxy.cfg is a configuration HAProxy accepts, when it is installed.
+//! proxy's own connections are not capped as one client's. Also checks that
+//! deploy/haproxy.cfg is a configuration HAProxy accepts, when it is installed.
 
 mod server_common;
 
