@@ -42,7 +42,7 @@ export function evalSourceText(source: 'computer' | 'quick' | 'record' | null, d
     case 'computer':
       return depth ? `the computer's search, depth ${depth}` : "the computer's search";
     case 'quick':
-      return "the server's quick check";
+      return 'a quick check (a short search after the move)';
     case 'record':
       return 'the imported record';
     default:
@@ -52,11 +52,12 @@ export function evalSourceText(source: 'computer' | 'quick' | 'record' | null, d
 
 type SourceKey = NonNullable<HistoryEntry['eval_source']> | 'unknown';
 
-/** What each colour of evaluation means, for the sources this game's moves have (a game
- * in the browser has no server's quick check, an imported one has the record's). */
+/** What each colour of evaluation means, for the sources this game's moves have (an
+ * imported game has the record's). Both hosts run the quick check: the server, or the
+ * browser's own worker. */
 const SOURCES: [SourceKey, string, string][] = [
   ['computer', 'Blue', "the computer's own search when it chose the move"],
-  ['quick', 'Green', "the server's quick check of the move"],
+  ['quick', 'Green', 'a quick check of the move (a short search)'],
   ['record', 'Green', 'from the imported record'],
   ['unknown', 'Green', 'from an earlier version of the server'],
 ];

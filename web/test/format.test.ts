@@ -107,7 +107,7 @@ describe('the record legend', () => {
   });
   it('names only the sources of evaluation the game has', () => {
     expect(legendOf([scored(0, 'computer'), scored(1, 'quick')]).map(([k]) => k)).toEqual(['computer', 'quick']);
-    // A game in the browser: the computer's searches only, no server's quick check.
+    // Only the computer's searches scored the moves (no quick check yet).
     expect(legendOf([scored(0, 'computer'), { ...scored(1, null), eval: null }]).map(([k]) => k)).toEqual(['computer']);
     expect(legendOf([scored(0, 'record'), scored(1, null)]).map(([k]) => k)).toEqual(['record', 'unknown']);
     expect(legendOf([])).toEqual([]);
