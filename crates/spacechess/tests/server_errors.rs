@@ -2,7 +2,7 @@
 
 mod server_common;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use server_common::{first_move, Server};
 
 fn assert_error(r: &server_common::Response, status: u16, code: &str) {
@@ -129,11 +129,25 @@ fn illegal_stale_and_malformed_moves() {
         400,
         "bad_request",
     );
-    // A repeated request (stale ply) never plays twice.
+    // A repeated request (its answer lost on the way) answers as the first did and
+    // never plays twice; another move at that ply is stale.
     let t = first_move(&g);
-    s.post(&path, json!({ "move": t, "ply": 0 }));
+    let first = s.post(&path, json!({ "move": t, "ply": 0 }));
     let again = s.post(&path, json!({ "move": t, "ply": 0 }));
-    assert_error(&again, 409, "not_your_turn");
+    assert_eq!(again.status, 200, "{}", again.body);
+    let (first, again): (Value, Value) = (
+        serde_json::from_str(&first.body).unwrap(),
+        serde_json::from_str(&again.body).unwrap(),
+    );
+    assert_eq!(again["ply"], 1);
+    assert_eq!(again["history"], first["history"]);
+    assert_eq!(again["position"], first["position"]);
+    let other = g["legal_moves"][1]["token"].as_str().unwrap();
+    assert_error(
+        &s.post(&path, json!({ "move": other, "ply": 0 })),
+        409,
+        "not_your_turn",
+    );
     assert_eq!(s.game(id)["ply"], 1);
     // Nothing changed by the refused requests.
     assert_eq!(s.game(id)["history"].as_array().unwrap().len(), 1);

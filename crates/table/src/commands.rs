@@ -238,6 +238,11 @@ impl Table {
         sides: &[Color],
         now_ms: i64,
     ) -> Result<Change, Refusal> {
+        // A move sent again (its answer was lost on the way) answers as the first did:
+        // the game as it stands, nothing changed.
+        if ply.is_some_and(|p| self.played_at(p, text, sides)) {
+            return Ok(Change::default());
+        }
         if let GameStatus::Over(o) = self.game.status() {
             return Err(play_refusal(PlayError::GameOver(o)));
         }
@@ -791,6 +796,26 @@ impl Table {
                 change
             }
         }
+    }
+
+    /// Whether `text` is the move already played at ply `p` by one of `sides`: its
+    /// exact token, or a written form of it in the position before it.
+    fn played_at(&self, p: u64, text: &str, sides: &[Color]) -> bool {
+        let Ok(p) = usize::try_from(p) else {
+            return false;
+        };
+        let Some(done) = self.game.played().get(p) else {
+            return false;
+        };
+        if !sides.contains(&done.side) {
+            return false;
+        }
+        if done.token == text {
+            return true;
+        }
+        crate::table::game_at(&self.game, p)
+            .and_then(|mut before| before.play_text(text).ok().map(|m| m.token.clone()))
+            .is_some_and(|token| token == done.token)
     }
 
     // ----- Seats and presence -----

@@ -292,6 +292,33 @@ impl Table {
         self.mode == Mode::Online && self.in_progress()
     }
 
+    /// Something falls due in this game without anyone asking: the computer's turn, a
+    /// running clock's flag, an online game's first-move abort or a player's absence.
+    /// A host must keep such a game (and, beside other hosts, hold its lease).
+    pub fn has_deadlines(&self) -> bool {
+        self.in_progress()
+            && (self.computer_to_move() || self.clocks.is_some() || self.online_with_both())
+    }
+
+    /// Host: what the game's other hosts know of `player`'s connections (a host beside
+    /// others over one store): `connected` through any host, this one included, or else
+    /// last seen at `seen_ms`. Returns whether the view changed.
+    pub fn merge_presence(&mut self, player: &str, connected: bool, seen_ms: i64) -> bool {
+        let mut changed = false;
+        for side in self.seats.sides_of(player) {
+            let p = &mut self.presence[side.index()];
+            if connected != p.connected {
+                p.connected = connected;
+                p.away_since_ms = seen_ms;
+                changed = true;
+            } else if !connected && seen_ms > p.away_since_ms {
+                p.away_since_ms = seen_ms;
+                changed = true;
+            }
+        }
+        changed
+    }
+
     /// An online game whose players are both seated and which goes on.
     fn online_with_both(&self) -> bool {
         self.online_running() && !self.seats.any_open()

@@ -972,3 +972,53 @@ fn the_computer_loses_on_time_when_its_move_comes_late() {
     assert_eq!(termination(&t), Some(Termination::Time));
     assert_eq!(t.ply(), 3, "the late move is not played");
 }
+
+#[test]
+fn a_move_sent_again_answers_as_the_first_did() {
+    let mut t = online(None);
+    let token = first_token(&t);
+    let send = |t: &mut Table, player: &str, text: &str| {
+        t.apply(
+            Command::Move {
+                text: text.to_string(),
+                ply: Some(0),
+            },
+            Actor::Player(player),
+            0,
+        )
+    };
+    assert!(send(&mut t, A, &token).unwrap().changed);
+    let version = t.version();
+    // The same move again (its answer was lost): no change, no refusal.
+    let again = send(&mut t, A, &token).unwrap();
+    assert!(!again.changed && again.writes.is_empty());
+    assert_eq!((t.ply(), t.version()), (1, version));
+    // A different move at that ply, or the same move from the other player, is stale.
+    let other = t.game().legal_tokens()[0].clone();
+    assert_eq!(code(send(&mut t, A, &other)), ErrorCode::NotYourTurn);
+    assert_eq!(code(send(&mut t, B, &token)), ErrorCode::NotYourTurn);
+    assert_eq!(t.ply(), 1);
+}
+
+#[test]
+fn presence_from_other_hosts_decides_who_is_gone() {
+    let mut t = online(None);
+    play(&mut t, A, 0).unwrap();
+    play(&mut t, B, 0).unwrap();
+    assert!(t.has_deadlines());
+    // Away from this host since 0, but connected through another.
+    assert!(t.merge_presence(B, true, 50_000));
+    assert!(!t.gone(Color::Black, 500_000));
+    // The other host last saw them at 100 s: gone 60 s later, not before.
+    assert!(t.merge_presence(B, false, 100_000));
+    assert!(!t.gone(Color::Black, 159_000));
+    assert!(t.gone(Color::Black, 160_000));
+    // An older sighting changes nothing.
+    assert!(!t.merge_presence(B, false, 90_000));
+    // A player without a seat has no presence to merge.
+    assert!(!t.merge_presence("someone", true, 0));
+    // A finished game has nothing due.
+    t.apply(Command::Resign { side: None }, Actor::Player(A), 0)
+        .unwrap();
+    assert!(!t.has_deadlines());
+}

@@ -191,7 +191,7 @@ impl Service {
             .map_err(refused)?;
         if let Err(e) = self.store_change(&slot, &mut st, &change) {
             st.table = before;
-            return Err(e);
+            return Err(e.into());
         }
         // Without a search slot now the Oracle stays on duty: it starts at the player's
         // next turn.
@@ -409,6 +409,7 @@ impl Service {
             return;
         };
         let connected = st.sockets[side.index()] > 0;
+        self.note_presence(id, player.as_str(), connected);
         let cmd = Command::Presence { connected };
         if let Err(e) = self.command(
             &slot,
@@ -428,6 +429,7 @@ impl Service {
         let Some(slot) = self.registry.get(id) else {
             return;
         };
+        self.note_presence(id, player.as_str(), false);
         let mut st = slot.lock();
         if let Err(e) = self.command(
             &slot,

@@ -8,6 +8,7 @@ use super::search::StopSignal;
 use super::store::Version;
 use super::view::{self, GameView, Personal, Published};
 use rules::Color;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use table::{HostFacts, Table};
@@ -51,14 +52,27 @@ pub(super) struct GameState {
     pub(super) oracle: Option<StopSignal>,
     /// The computer's verdict on a draw offer, and the table version it was judged at.
     pub(super) draw_verdict: Option<(u64, bool)>,
+    /// This instance runs what falls due in the game (its computer, its timers). Always
+    /// so for a single instance; beside others, only for the lease holder (`cluster.rs`).
+    pub(super) holder: bool,
 }
 
-/// The host's wall clock in milliseconds since the Unix epoch: the time every table
-/// command is given.
+/// What to add to this machine's clock to read the database's (0 for a single
+/// instance; set beside other instances, so that all of them keep one time).
+static CLOCK_OFFSET_MS: AtomicI64 = AtomicI64::new(0);
+
+/// The host's wall clock in milliseconds since the Unix epoch (the database's clock
+/// beside other instances): the time every table command is given.
 pub fn now_ms() -> i64 {
-    SystemTime::now()
+    let local = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+        .map_or(0, |d| d.as_millis() as i64);
+    local + CLOCK_OFFSET_MS.load(Ordering::Relaxed)
+}
+
+/// Sets how far the database's clock is ahead of this machine's.
+pub fn set_clock_offset(ms: i64) {
+    CLOCK_OFFSET_MS.store(ms, Ordering::Relaxed);
 }
 
 /// The path an online game's invitation is opened at (docs/api.md, "Online games").
@@ -110,6 +124,7 @@ impl GameState {
             waiting_for_slot: false,
             oracle: None,
             draw_verdict: None,
+            holder: true,
         }
     }
 

@@ -9,6 +9,7 @@ mod analysis_engine;
 mod analysis_routes;
 mod assets;
 mod body;
+mod cluster;
 mod computer;
 #[cfg(test)]
 mod contract;
@@ -318,7 +319,11 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         let local = listener
             .local_addr()
             .map_err(|e| Failure(format!("cannot read the listening address: {e}")))?;
-        let service = store.into_service(config, tokio::runtime::Handle::current());
+        // Joining other instances reads the database (off the async workers).
+        let handle = tokio::runtime::Handle::current();
+        let service = tokio::task::spawn_blocking(move || store.into_service(config, handle))
+            .await
+            .map_err(|e| Failure(e.to_string()))??;
         let svc = std::sync::Arc::clone(&service);
         let resumed = tokio::task::spawn_blocking(move || svc.resume_all())
             .await

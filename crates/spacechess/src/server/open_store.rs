@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// The store `serve` opened.
 pub(super) enum Opened {
     Sqlite(SqliteStore),
-    Postgres(PgStore),
+    Postgres(Arc<PgStore>),
 }
 
 impl Opened {
@@ -19,20 +19,27 @@ impl Opened {
     /// data directory (created if missing).
     pub(super) fn open(store: Option<&str>, data: Option<PathBuf>) -> Result<Opened, Failure> {
         match store {
-            Some(url) => open_postgres(url).map(Opened::Postgres),
+            Some(url) => open_postgres(url).map(|s| Opened::Postgres(Arc::new(s))),
             None => open_sqlite(data).map(Opened::Sqlite),
         }
     }
 
-    /// The game service over this store.
+    /// The game service over this store. Over PostgreSQL it joins the other instances
+    /// on the same database (the change feed, leases, presence, the database's clock).
     pub(super) fn into_service(
         self,
         config: ServiceConfig,
         runtime: tokio::runtime::Handle,
-    ) -> Arc<Service> {
+    ) -> Result<Arc<Service>, Failure> {
         match self {
-            Opened::Sqlite(s) => Service::new(s, config, runtime),
-            Opened::Postgres(s) => Service::new(s, config, runtime),
+            Opened::Sqlite(s) => Ok(Service::new(s, config, runtime)),
+            Opened::Postgres(s) => {
+                let service = Service::over(Arc::clone(&s) as _, config, runtime);
+                service
+                    .join_cluster(s)
+                    .map_err(|e| Failure(format!("cannot join the other instances: {e}")))?;
+                Ok(service)
+            }
         }
     }
 }

@@ -173,13 +173,19 @@ fn table_of(
             },
         })
         .collect();
-    let table = Table::new(new, &past, now_ms()).map_err(|r| r.message)?;
-    Ok(table.restore(Restored {
+    let now = now_ms();
+    let table = Table::new(new, &past, now).map_err(|r| r.message)?;
+    let mut table = table.restore(Restored {
         declared: g.declared,
         offer: g.offer.filter(|_| rematch.is_none()),
         rematch,
         version: g.version,
-    }))
+    });
+    // The clocks run from when the turn began (beside other instances, the stored
+    // time; else from now: a restart runs them on from where they stood). What the
+    // start makes due is the host's to arm (`Table::start` again, with the time then).
+    let _ = table.start(g.turn_started_ms.map_or(now, |t| t.min(now)));
+    Ok(table)
 }
 
 /// Whether a stored unfinished game with `moves` moves needs the server before anyone
@@ -271,6 +277,7 @@ pub(super) fn stored_game(id: &str, mode: Mode, human: Color, clock: bool) -> St
         black_player: None,
         invite: None,
         offer: None,
+        turn_started_ms: None,
     }
 }
 

@@ -17,12 +17,12 @@ use super::game::{now_ms, GameSlot, GameState};
 use super::limits::{LimitConfig, SearchPermit, SearchSlots};
 use super::players::PlayerId;
 use super::registry::{self, Registry};
-use super::store::{GameStore, StoredGame, StoredMove, Version};
+use super::store::{Cluster, GameStore, StoreError, StoredGame, StoredMove, Version};
 use super::view;
 use engine::api::{Level, SearchResult, Settings};
 use rules::{GameStatus, Setup};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use table::{
     Actor, Change, Command, Duty, Event, Holder, NewTable, OnlineTimes, PastMove, Refusal, Seats,
@@ -91,6 +91,14 @@ pub(super) fn refused(r: Refusal) -> ApiError {
     ApiError::new(r.code, r.message)
 }
 
+/// Whether a command's write was refused because the game had changed in the store
+/// (another instance's write): then it is worth one more try on the game read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stale {
+    Yes,
+    No,
+}
+
 /// A command's change, performed: the change, and the full view as the asking player
 /// sees it when the change published one.
 pub(super) struct Done {
@@ -99,7 +107,7 @@ pub(super) struct Done {
 }
 
 pub struct Service {
-    pub(super) store: Box<dyn GameStore>,
+    pub(super) store: Arc<dyn GameStore>,
     pub(super) registry: Registry,
     pub(super) slots: Arc<SearchSlots>,
     pub(super) config: ServiceConfig,
@@ -109,11 +117,23 @@ pub struct Service {
     evals: EvalQueue,
     /// The analysis boards open now.
     pub(super) analyses: Analyses,
+    /// The other instances over the same database, when there are (`cluster.rs`).
+    pub(super) cluster: OnceLock<Arc<dyn Cluster>>,
 }
 
 impl Service {
     pub fn new(
         store: impl GameStore + 'static,
+        config: ServiceConfig,
+        runtime: tokio::runtime::Handle,
+    ) -> Arc<Service> {
+        Service::over(Arc::new(store), config, runtime)
+    }
+
+    /// A service over a store shared with others (beside other instances, the cluster's
+    /// coordination goes through the same database).
+    pub fn over(
+        store: Arc<dyn GameStore>,
         config: ServiceConfig,
         runtime: tokio::runtime::Handle,
     ) -> Arc<Service> {
@@ -139,7 +159,7 @@ impl Service {
                 None => false,
             }));
             Service {
-                store: Box::new(store),
+                store,
                 registry: Registry::default(),
                 slots,
                 config,
@@ -147,6 +167,7 @@ impl Service {
                 runtime,
                 evals,
                 analyses: Default::default(),
+                cluster: OnceLock::new(),
             }
         })
     }
@@ -168,6 +189,10 @@ impl Service {
     /// computer thinks again where it was its turn). Games that cannot be replayed are
     /// reported and skipped.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        // Beside other instances, games are taken up by sweeping expired leases.
+        if self.clustered() {
+            return Ok(0);
+        }
         let stored = Registry::unfinished_needing_the_server(&*self.store)?;
         let mut n = 0;
         for (g, moves) in stored {
@@ -305,6 +330,7 @@ impl Service {
             black_player,
             invite: table.invite().map(str::to_string),
             offer: None,
+            turn_started_ms: None,
         };
         let moves: Vec<StoredMove> = past
             .iter()
@@ -323,6 +349,10 @@ impl Service {
         );
         self.games().insert(id.clone(), Arc::clone(&slot));
         let mut st = slot.lock();
+        // The insert took the lease; a game with nothing due gives it up at once.
+        if self.clustered() && !st.table.has_deadlines() {
+            self.release(&slot, &st);
+        }
         let change = st.table.start(now_ms());
         let json = self
             .perform(&slot, &mut st, &change, permit, Some(player))
@@ -385,6 +415,34 @@ impl Service {
         answer: Option<&PlayerId>,
         client: Option<&str>,
     ) -> Result<Done, ApiError> {
+        // Beside other instances, a stale copy's write is refused: the command is tried
+        // once more on the game as stored, then applied or refused.
+        let retry = self.clustered().then(|| cmd.clone());
+        match (
+            self.command_once(slot, st, cmd, actor, answer, client),
+            retry,
+        ) {
+            (Err((_, Stale::Yes)), Some(cmd)) => self
+                .command_once(slot, st, cmd, actor, answer, client)
+                .map_err(|(e, _)| e),
+            (done, _) => done.map_err(|(e, _)| e),
+        }
+    }
+
+    /// One try of [`Service::command`]; an error says whether the store refused a stale
+    /// copy (the game is read back, and may be tried again).
+    fn command_once(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &mut GameState,
+        cmd: Command,
+        actor: Actor<'_>,
+        answer: Option<&PlayerId>,
+        client: Option<&str>,
+    ) -> Result<Done, (ApiError, Stale)> {
+        if super::cluster::counts_absence(&cmd) {
+            self.merge_presence(slot, st);
+        }
         // Only a change that may start the client's search can be refused after the
         // table applied it (no free search slot): keep the table to put back then. The
         // copy costs as much as the game is long, so no other command makes one.
@@ -396,11 +454,11 @@ impl Service {
                 // Refused, but something happened all the same (a late move's flag).
                 if let Some(change) = r.change.take() {
                     if let Err(e) = self.store_change(slot, st, &change) {
-                        eprintln!("spacechess: game {}: {}", slot.id, e.message);
+                        eprintln!("spacechess: game {}: {e}", slot.id);
                     }
                     self.perform(slot, st, &change, None, None);
                 }
-                return Err(refused(r));
+                return Err((refused(r), Stale::No));
             }
         };
         let permit = match client {
@@ -410,14 +468,18 @@ impl Service {
                     if let Some(before) = before {
                         st.table = before;
                     }
-                    return Err(e);
+                    return Err((e, Stale::No));
                 }
             },
             _ => None,
         };
         if let Err(e) = self.store_change(slot, st, &change) {
+            let stale = match e {
+                StoreError::Conflict { .. } => Stale::Yes,
+                StoreError::Failed(_) => Stale::No,
+            };
             self.read_back(slot, st);
-            return Err(e);
+            return Err((e.into(), stale));
         }
         let json = self.perform(slot, st, &change, permit, answer);
         Ok(Done { change, json })
@@ -429,7 +491,7 @@ impl Service {
     /// else is redone: timers and a retry of the computer's move keep their epoch and
     /// act on the table read back. When the store cannot be read either, the game
     /// leaves memory and the next request loads it afresh.
-    fn read_back(&self, slot: &GameSlot, st: &mut GameState) {
+    pub(super) fn read_back(&self, slot: &GameSlot, st: &mut GameState) -> bool {
         let fresh = match self.store.load_game(&slot.id) {
             Ok(Some((g, moves))) => registry::load(&*self.store, self.config.online, g, &moves),
             Ok(None) => Err(ApiError::unknown_game(&slot.id)),
@@ -441,8 +503,7 @@ impl Service {
                 st.table = fresh.table.clone();
                 st.version = fresh.version;
                 st.touch_history(0);
-                // The start's duties are those already under way.
-                let _ = st.table.start(now_ms());
+                true
             }
             Err(e) => {
                 eprintln!(
@@ -451,6 +512,7 @@ impl Service {
                 );
                 st.epoch += 1;
                 self.registry.remove(&slot.id);
+                false
             }
         }
     }
@@ -476,14 +538,19 @@ impl Service {
         Ok(done.json.unwrap_or_else(|| st.view_json(&slot.id, player)))
     }
 
+    /// Stores a change's writes. Beside other instances each write takes the game's
+    /// lease, so this instance now runs what falls due in it.
     pub(super) fn store_change(
         &self,
         slot: &GameSlot,
         st: &mut GameState,
         change: &Change,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), StoreError> {
         let GameState { table, version, .. } = st;
         effects::store_writes(&*self.store, &slot.id, version, table, &change.writes)?;
+        if !change.writes.is_empty() {
+            st.holder = true;
+        }
         Ok(())
     }
 
@@ -513,6 +580,8 @@ impl Service {
                         .note_game(&slot.id, st.table.online_running(), st.table.game());
                 }
                 Duty::StopOracle => st.oracle = None,
+                // Beside other instances, the lease holder runs what falls due.
+                Duty::Evaluate { .. } | Duty::Wake { .. } | Duty::Search if !st.holder => {}
                 Duty::Evaluate { ply, line } => self.evals.push(EvalRequest {
                     slot: Arc::clone(slot),
                     ply: *ply,
@@ -542,6 +611,9 @@ impl Service {
         }
         if let Some(p) = search {
             self.start_search(slot, st, p);
+        }
+        if self.clustered() && st.holder && !change.writes.is_empty() && !st.table.has_deadlines() {
+            self.release(slot, st);
         }
         for duty in &change.duties {
             if let Duty::Oracle { budget_ms } = duty {
@@ -691,6 +763,14 @@ impl Service {
     /// was (a take back and another move make it a different one).
     fn evaluate_now(self: &Arc<Self>, request: EvalRequest) {
         let EvalRequest { slot, ply, line } = request;
+        // A game deleted (or dropped from memory) meanwhile needs no evaluation.
+        if !self
+            .registry
+            .get(&slot.id)
+            .is_some_and(|s| Arc::ptr_eq(&s, &slot))
+        {
+            return;
+        }
         let game = {
             let st = slot.lock();
             if st.table.evals().get(ply) != Some(&None) || st.table.tokens(ply + 1) != line {

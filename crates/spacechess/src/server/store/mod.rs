@@ -12,6 +12,7 @@
 pub(super) mod faulty;
 // The throwaway cluster is shared with the integration tests (`tests/server_postgres.rs`),
 // which cannot reach a `cfg(test)` module of the crate.
+mod cluster;
 #[cfg(test)]
 #[path = "../../../tests/pg_cluster/mod.rs"]
 pub(super) mod pg_cluster;
@@ -24,6 +25,9 @@ use super::kinds::{Eval, Mode, OfferKind};
 use engine::api::Level;
 use rules::{Color, Outcome};
 
+#[allow(unused_imports)]
+pub use cluster::{ChangeBus, PlayerPresence};
+pub use cluster::{Cluster, Feed};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
@@ -63,6 +67,12 @@ pub struct StoredGame {
     pub invite: Option<String>,
     /// An online game's pending offer: its kind and the side that asks.
     pub offer: Option<(OfferKind, Color)>,
+    /// When the current turn began, by the database's clock (ms since the Unix epoch):
+    /// the last move, take-back or seat taken. Kept by the PostgreSQL store, so that
+    /// an instance taking a game over runs its clocks from the moment another instance
+    /// started them (ignored on insert; `None` from SQLite, where a restart runs the
+    /// clocks on from the moment the game is loaded).
+    pub turn_started_ms: Option<i64>,
 }
 
 /// One stored move: its token, the evaluation after it, the clocks after it.

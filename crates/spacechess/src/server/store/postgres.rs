@@ -15,6 +15,7 @@
 //! would also work on the blocking pool, but it panics on an async worker and ties the
 //! store's connections to the server's runtime; the channel does neither.
 
+mod cluster;
 mod rows;
 mod schema;
 
@@ -37,6 +38,13 @@ const POOL_WAIT: Duration = Duration::from_secs(30);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Creations older than this are forgotten (the quota looks back one hour).
 const CREATIONS_KEPT_SECS: i64 = 2 * 3600;
+/// How long a game's lease lasts unless renewed: the longest a dead instance's games
+/// wait before another instance takes them over.
+pub const LEASE: Duration = Duration::from_secs(3);
+/// The channel every change of a game is announced on, as "{game id} {new version}".
+pub const CHANGES_CHANNEL: &str = "spacechess_games";
+/// The database's clock in ms since the Unix epoch, at the transaction's start.
+pub(super) const DB_NOW_MS: &str = "(extract(epoch FROM now()) * 1000)::BIGINT";
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
@@ -99,6 +107,12 @@ pub struct PgStore {
     runtime: Option<tokio::runtime::Runtime>,
     /// How many migrations this store ran when it connected (0: the schema was current).
     migrated: usize,
+    /// This instance's name in leases and presence rows (random, one per process).
+    instance: String,
+    /// How long the leases this store takes last.
+    lease: Duration,
+    /// The address it was opened with (the listener opens a connection of its own).
+    config: tokio_postgres::Config,
 }
 
 impl PgStore {
@@ -115,7 +129,7 @@ impl PgStore {
             config.application_name("spacechess");
         }
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 // A connection that broke is found by the next query and dropped; the
@@ -141,6 +155,9 @@ impl PgStore {
             pool,
             runtime: Some(runtime),
             migrated: 0,
+            instance: crate::server::players::random_hex()[..16].to_string(),
+            lease: LEASE,
+            config,
         };
         let pool = store.pool.clone();
         store.migrated = store.run(async move {
@@ -156,9 +173,32 @@ impl PgStore {
         self.migrated
     }
 
+    /// This instance's name in leases and presence rows.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    pub(super) fn lease(&self) -> Duration {
+        self.lease
+    }
+
+    pub(super) fn pool(&self) -> Pool {
+        self.pool.clone()
+    }
+
+    pub(super) fn config(&self) -> &tokio_postgres::Config {
+        &self.config
+    }
+
+    pub(super) fn runtime(&self) -> StoreResult<&tokio::runtime::Runtime> {
+        self.runtime
+            .as_ref()
+            .ok_or_else(|| StoreError::Failed("the PostgreSQL store has stopped".into()))
+    }
+
     /// Runs `work` on the store's runtime and waits for its answer (see the module's
     /// comment for why this is sound from any thread).
-    fn run<T: Send + 'static>(
+    pub(super) fn run<T: Send + 'static>(
         &self,
         work: impl Future<Output = StoreResult<T>> + Send + 'static,
     ) -> StoreResult<T> {
@@ -179,14 +219,23 @@ impl PgStore {
     fn change(&self, game_id: &str, read: Version, change: Change) -> StoreResult<Version> {
         let pool = self.pool.clone();
         let game_id = game_id.to_string();
+        let lease = self.taker();
         self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let next = next_version(&tx, &game_id, read).await?;
+            let next = next_version(&tx, &game_id, read, &lease).await?;
             apply_change(&tx, &game_id, &change).await?;
             tx.commit().await?;
             Ok(next)
         })
+    }
+
+    /// Who takes the lease of a game this store changes, and for how long.
+    fn taker(&self) -> Taker {
+        Taker {
+            instance: self.instance.clone(),
+            secs: self.lease.as_secs_f64(),
+        }
     }
 
     /// A count from `sql` with one text parameter.
@@ -223,13 +272,14 @@ impl PgStore {
         let game = game.clone();
         let moves = moves.to_vec();
         let rematch_of = rematch_of.map(|(of, read)| (of.to_string(), read));
+        let lease = self.taker();
         self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             // The old game first: a stale copy of it is refused before anything is written.
             let next = match &rematch_of {
                 Some((of, read)) => {
-                    let next = next_version(&tx, of, *read).await?;
+                    let next = next_version(&tx, of, *read, &lease).await?;
                     tx.execute(
                         "UPDATE games SET offer_kind = NULL, offer_from = NULL WHERE id = $1",
                         &[of],
@@ -239,7 +289,13 @@ impl PgStore {
                 }
                 None => 0,
             };
-            insert_game(&tx, &game, rematch_of.as_ref().map(|(of, _)| of.as_str())).await?;
+            insert_game(
+                &tx,
+                &game,
+                rematch_of.as_ref().map(|(of, _)| of.as_str()),
+                &lease,
+            )
+            .await?;
             for (i, m) in moves.iter().enumerate() {
                 insert_move(&tx, &game.id, m, i).await?;
             }
@@ -278,9 +334,23 @@ fn ply(ply: u32) -> StoreResult<i32> {
     i32::try_from(ply).map_err(|_| StoreError::Failed(format!("ply {ply} out of range")))
 }
 
+/// The instance that takes a game's lease by changing it, and for how many seconds.
+struct Taker {
+    instance: String,
+    secs: f64,
+}
+
 /// Moves the game from version `read` to the next, or refuses: the first statement of
-/// every change, which also locks the game's row until the transaction ends.
-async fn next_version(tx: &Transaction<'_>, game_id: &str, read: Version) -> StoreResult<Version> {
+/// every change, which also locks the game's row until the transaction ends. The writer
+/// takes the game's lease (it runs what the change makes due), and the change is
+/// announced on `CHANGES_CHANNEL`, which PostgreSQL delivers only once the transaction
+/// commits, in commit order.
+async fn next_version(
+    tx: &Transaction<'_>,
+    game_id: &str,
+    read: Version,
+    lease: &Taker,
+) -> StoreResult<Version> {
     let conflict = || StoreError::Conflict {
         game_id: game_id.to_string(),
         read,
@@ -289,12 +359,17 @@ async fn next_version(tx: &Transaction<'_>, game_id: &str, read: Version) -> Sto
     let Ok(v) = i64::try_from(read) else {
         return Err(conflict());
     };
+    let sql = format!(
+        "WITH changed AS (
+            UPDATE games SET version = version + 1, lease_holder = $3,
+                lease_until = now() + make_interval(secs => $4)
+            WHERE id = $1 AND version = $2 RETURNING version)
+         SELECT pg_notify('{CHANGES_CHANNEL}', $1 || ' ' || version::TEXT) FROM changed"
+    );
     let changed = tx
-        .execute(
-            "UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2",
-            &[&game_id, &v],
-        )
-        .await?;
+        .query(&sql, &[&game_id, &v, &lease.instance, &lease.secs])
+        .await?
+        .len();
     if changed == 0 {
         return Err(conflict());
     }
@@ -305,17 +380,23 @@ async fn insert_game(
     tx: &Transaction<'_>,
     g: &StoredGame,
     rematch_of: Option<&str>,
+    lease: &Taker,
 ) -> StoreResult<()> {
     let (declared_winner, declared_reason) = outcome_ids(g.declared);
     let (result_winner, result_reason) = outcome_ids(g.result);
     let level = g.level.map(Level::id);
-    tx.execute(
+    let sql = format!(
         "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
             level, initial_ms, increment_ms, start_position, declared_winner,
             declared_reason, finished, white_player, black_player, invite, rematch_of,
-            result_winner, result_reason, offer_kind, offer_from, version)
+            result_winner, result_reason, offer_kind, offer_from, version,
+            turn_started_ms, lease_holder, lease_until)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-            $16, $17, $18, $19, $20, $21, $22, $23, 0)",
+            $16, $17, $18, $19, $20, $21, $22, $23, 0, {DB_NOW_MS}, $24,
+            now() + make_interval(secs => $25))"
+    );
+    tx.execute(
+        &sql,
         &[
             &g.id,
             &g.created_at,
@@ -340,6 +421,8 @@ async fn insert_game(
             &result_reason,
             &g.offer.map(|(kind, _)| kind.id()),
             &g.offer.map(|(_, from)| color_id(from)),
+            &lease.instance,
+            &lease.secs,
         ],
     )
     .await?;
@@ -390,9 +473,11 @@ async fn apply_change(tx: &Transaction<'_>, game_id: &str, change: &Change) -> S
             insert_move(tx, game_id, m, count(stored)? as usize).await?;
             let (winner, reason) = outcome_ids(*result);
             tx.execute(
-                "UPDATE games SET finished = $2, result_winner = $3, result_reason = $4,
-                    offer_kind = NULL, offer_from = NULL
-                 WHERE id = $1",
+                &format!(
+                    "UPDATE games SET finished = $2, result_winner = $3, result_reason = $4,
+                        offer_kind = NULL, offer_from = NULL, turn_started_ms = {DB_NOW_MS}
+                     WHERE id = $1"
+                ),
                 &[&game_id, &result.is_some(), &winner, &reason],
             )
             .await?;
@@ -429,10 +514,12 @@ async fn apply_change(tx: &Transaction<'_>, game_id: &str, change: &Change) -> S
                 .await?;
             }
             tx.execute(
-                "UPDATE games SET finished = FALSE, declared_winner = NULL,
-                    declared_reason = NULL, result_winner = NULL, result_reason = NULL,
-                    offer_kind = NULL, offer_from = NULL
-                 WHERE id = $1",
+                &format!(
+                    "UPDATE games SET finished = FALSE, declared_winner = NULL,
+                        declared_reason = NULL, result_winner = NULL, result_reason = NULL,
+                        offer_kind = NULL, offer_from = NULL, turn_started_ms = {DB_NOW_MS}
+                     WHERE id = $1"
+                ),
                 &[&game_id],
             )
             .await?;
@@ -448,12 +535,23 @@ async fn apply_change(tx: &Transaction<'_>, game_id: &str, change: &Change) -> S
             .await?;
         }
         Change::Seats(seats) => {
-            tx.execute(
-                "UPDATE games SET white_player = $2, black_player = $3, invite = $4
-                 WHERE id = $1",
-                &[&game_id, &seats.white, &seats.black, &seats.invite],
-            )
-            .await?;
+            // A seat is taken only while empty (or kept by its holder): two players
+            // joining at once cannot both sit, even past the version check.
+            let sql = format!(
+                "UPDATE games SET white_player = $2, black_player = $3, invite = $4,
+                    turn_started_ms = {DB_NOW_MS}
+                 WHERE id = $1
+                   AND (white_player IS NULL OR white_player = $2)
+                   AND (black_player IS NULL OR black_player = $3)"
+            );
+            let changed = tx
+                .execute(&sql, &[&game_id, &seats.white, &seats.black, &seats.invite])
+                .await?;
+            if changed == 0 {
+                return Err(StoreError::Failed(format!(
+                    "game {game_id}: a seat is taken already"
+                )));
+            }
         }
         Change::Offer(offer) => {
             tx.execute(

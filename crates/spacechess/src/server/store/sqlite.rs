@@ -757,6 +757,7 @@ fn game_from_row(r: &Row<'_>) -> rusqlite::Result<StoredGame> {
         black_player: r.get(19)?,
         invite: r.get(20)?,
         offer: offer_kind.zip(offer_from),
+        turn_started_ms: None,
     })
 }
 

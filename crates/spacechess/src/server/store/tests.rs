@@ -29,6 +29,7 @@ pub fn sample(id: &str) -> StoredGame {
         black_player: None,
         invite: None,
         offer: None,
+        turn_started_ms: None,
     }
 }
 
@@ -49,8 +50,12 @@ fn outcome(winner: Option<Color>, termination: Termination) -> Outcome {
     }
 }
 
+/// A game as stored, without the time its turn began (the database's clock, which only
+/// the PostgreSQL store keeps: its own tests check it).
 fn load(s: &impl GameStore, id: &str) -> (StoredGame, Vec<StoredMove>) {
-    s.load_game(id).unwrap().unwrap()
+    let (mut g, moves) = s.load_game(id).unwrap().unwrap();
+    g.turn_started_ms = None;
+    (g, moves)
 }
 
 /// Every typed field comes back as written: modes, colours, levels, results, offers,

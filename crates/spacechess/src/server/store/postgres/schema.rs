@@ -66,6 +66,23 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_white_recent ON games (white_player, created_at, id);
     CREATE INDEX games_black_recent ON games (black_player, created_at, id);
     CREATE INDEX games_by_client ON games (client) WHERE NOT finished;"#,
+    // 2: several instances over one database. A game's lease names the instance that
+    // runs its clock and its computer until a time (every change takes it; the holder
+    // renews it; an expired one is swept up by another instance), the time its current
+    // turn began by the database's clock, and each instance's live sockets per game and
+    // player (presence: a player is gone only when gone from every instance).
+    r#"ALTER TABLE games ADD COLUMN turn_started_ms BIGINT;
+    ALTER TABLE games ADD COLUMN lease_holder TEXT;
+    ALTER TABLE games ADD COLUMN lease_until TIMESTAMPTZ NOT NULL DEFAULT '-infinity';
+    CREATE INDEX games_lease ON games (lease_until) WHERE NOT finished;
+    CREATE TABLE presence (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        instance TEXT NOT NULL,
+        live BOOLEAN NOT NULL,
+        seen_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (game_id, player, instance)
+    );"#,
 ];
 
 /// Brings the database's schema up to date; returns how many migrations this call ran

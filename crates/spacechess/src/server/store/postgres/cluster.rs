@@ -1,0 +1,280 @@
+//! PostgreSQL as the meeting place of several instances: leases on the games' rows,
+//! presence rows with heartbeats, the database's clock, and `LISTEN/NOTIFY` as the feed
+//! of changes (each change is announced by `next_version`, inside its transaction).
+
+use super::super::cluster::{ChangeBus, Cluster, Feed, PlayerPresence};
+use super::super::{StoreResult, Version};
+use super::{PgStore, CHANGES_CHANNEL};
+use deadpool_postgres::tokio_postgres::{self, AsyncMessage, NoTls};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The listener's connection shows under this name in `pg_stat_activity`.
+pub const LISTENER_NAME: &str = "spacechess listener";
+/// Waits between attempts to reconnect the listener, growing to the last.
+const RECONNECT_WAITS_MS: [u64; 5] = [50, 100, 250, 500, 1000];
+
+fn local_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Cluster for PgStore {
+    fn clock_offset_ms(&self) -> StoreResult<i64> {
+        let pool = self.pool();
+        self.run(async move {
+            let client = pool.get().await?;
+            let mut best: Option<(i64, i64)> = None;
+            for _ in 0..5 {
+                let before = local_ms();
+                let db: i64 = client
+                    .query_one(
+                        "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT",
+                        &[],
+                    )
+                    .await?
+                    .try_get(0)?;
+                let after = local_ms();
+                let rtt = after - before;
+                let offset = db - (before + after) / 2;
+                if best.is_none_or(|(r, _)| rtt < r) {
+                    best = Some((rtt, offset));
+                }
+            }
+            Ok(best.map_or(0, |(_, offset)| offset))
+        })
+    }
+
+    fn sweep(&self, limit: u32) -> StoreResult<Vec<String>> {
+        let pool = self.pool();
+        let me = self.instance().to_string();
+        let secs = self.lease().as_secs_f64();
+        self.run(async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "UPDATE games SET lease_holder = $1,
+                        lease_until = now() + make_interval(secs => $2)
+                     WHERE id IN (
+                        SELECT id FROM games WHERE NOT finished AND lease_until < now()
+                        ORDER BY lease_until LIMIT $3 FOR UPDATE SKIP LOCKED)
+                     RETURNING id",
+                    &[&me, &secs, &i64::from(limit)],
+                )
+                .await?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
+    fn renew(&self, games: &[String]) -> StoreResult<Vec<String>> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let pool = self.pool();
+        let me = self.instance().to_string();
+        let secs = self.lease().as_secs_f64();
+        let games = games.to_vec();
+        self.run(async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "UPDATE games SET lease_until = now() + make_interval(secs => $2)
+                     WHERE lease_holder = $1 AND id = ANY($3) AND NOT finished
+                     RETURNING id",
+                    &[&me, &secs, &games],
+                )
+                .await?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
+    fn release(&self, game: &str, version: Version) -> StoreResult<()> {
+        let Ok(v) = i64::try_from(version) else {
+            return Ok(());
+        };
+        let pool = self.pool();
+        let me = self.instance().to_string();
+        let game = game.to_string();
+        self.run(async move {
+            let client = pool.get().await?;
+            client
+                .execute(
+                    "UPDATE games SET lease_holder = NULL, lease_until = 'infinity'
+                     WHERE id = $1 AND version = $2 AND lease_holder = $3",
+                    &[&game, &v, &me],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn note_presence(
+        &self,
+        live: &[(String, String)],
+        left: &[(String, String)],
+    ) -> StoreResult<()> {
+        if live.is_empty() && left.is_empty() {
+            return Ok(());
+        }
+        let pool = self.pool();
+        let me = self.instance().to_string();
+        let mut games = Vec::new();
+        let mut players = Vec::new();
+        let mut lives = Vec::new();
+        for (pairs, is_live) in [(live, true), (left, false)] {
+            for (g, p) in pairs {
+                games.push(g.clone());
+                players.push(p.clone());
+                lives.push(is_live);
+            }
+        }
+        self.run(async move {
+            let client = pool.get().await?;
+            // A game deleted meanwhile has no rows to note (its key would refuse them).
+            client
+                .execute(
+                    "INSERT INTO presence (game_id, player, instance, live, seen_at)
+                     SELECT g, p, $1, l, now()
+                     FROM unnest($2::TEXT[], $3::TEXT[], $4::BOOLEAN[]) AS t(g, p, l)
+                     WHERE EXISTS (SELECT 1 FROM games WHERE id = g)
+                     ON CONFLICT (game_id, player, instance)
+                     DO UPDATE SET live = EXCLUDED.live, seen_at = EXCLUDED.seen_at",
+                    &[&me, &games, &players, &lives],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn presence(&self, game: &str) -> StoreResult<Vec<PlayerPresence>> {
+        let pool = self.pool();
+        let game = game.to_string();
+        // An instance that stopped saying so is no longer believed after a lease's time.
+        let secs = self.lease().as_secs_f64();
+        self.run(async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT player,
+                        bool_or(live AND seen_at > now() - make_interval(secs => $2)),
+                        (extract(epoch FROM max(seen_at)) * 1000)::BIGINT
+                     FROM presence WHERE game_id = $1 GROUP BY player",
+                    &[&game, &secs],
+                )
+                .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(PlayerPresence {
+                        player: r.try_get(0)?,
+                        connected: r.try_get(1)?,
+                        seen_ms: r.try_get(2)?,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+impl ChangeBus for PgStore {
+    fn listen(&self, on: Arc<dyn Fn(Feed) + Send + Sync>) -> StoreResult<()> {
+        let mut config = self.config().clone();
+        config.application_name(LISTENER_NAME);
+        // A connection lost without a word (a machine gone) is noticed by keepalives.
+        config.keepalives(true);
+        config.keepalives_idle(Duration::from_secs(10));
+        self.runtime()?.spawn(listen_forever(config, on));
+        Ok(())
+    }
+}
+
+/// Listens on `CHANGES_CHANNEL` for as long as the runtime lives: after a lost
+/// connection it reconnects, listens again, and then says `Resync` (changes committed
+/// while it was away were not heard).
+async fn listen_forever(config: tokio_postgres::Config, on: Arc<dyn Fn(Feed) + Send + Sync>) {
+    let mut failures = 0usize;
+    let mut heard_before = false;
+    loop {
+        match listen_once(&config, &on, heard_before).await {
+            Ok(()) => {
+                heard_before = true;
+                failures = 0;
+            }
+            Err(e) => {
+                if failures == 0 {
+                    eprintln!("spacechess: the change feed is down ({e}); reconnecting");
+                }
+                failures += 1;
+            }
+        }
+        let wait = RECONNECT_WAITS_MS[failures.min(RECONNECT_WAITS_MS.len() - 1)];
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+    }
+}
+
+/// One listening connection, until it ends. Returns `Ok` when it had been listening.
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    on: &Arc<dyn Fn(Feed) + Send + Sync>,
+    resync: bool,
+) -> Result<(), String> {
+    let (client, mut connection) = config.connect(NoTls).await.map_err(|e| e.to_string())?;
+    let (notes, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    // The connection must be driven for the LISTEN below to be answered; it hands each
+    // notification on and ends when the connection does.
+    let driver = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                Some(Ok(AsyncMessage::Notification(n))) => {
+                    if notes.send(n.payload().to_string()).is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return,
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {CHANGES_CHANNEL}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    if resync {
+        on(Feed::Resync);
+    }
+    while let Some(payload) = heard.recv().await {
+        if let Some(feed) = parse(&payload) {
+            on(feed);
+        }
+    }
+    driver.abort();
+    drop(client);
+    Ok(())
+}
+
+/// "{game} {version}", as `next_version` announces a change.
+fn parse(payload: &str) -> Option<Feed> {
+    let (game, v) = payload.split_once(' ')?;
+    Some(Feed::Changed {
+        game: game.to_string(),
+        version: v.parse().ok()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notification_names_the_game_and_its_version() {
+        assert_eq!(
+            parse("abc 12"),
+            Some(Feed::Changed {
+                game: "abc".into(),
+                version: 12
+            })
+        );
+        assert_eq!(parse("abc"), None);
+        assert_eq!(parse("abc x"), None);
+    }
+}
