@@ -494,7 +494,13 @@ impl Service {
     pub(super) fn read_back(&self, slot: &GameSlot, st: &mut GameState) -> bool {
         let fresh = match self.store.load_game(&slot.id) {
             Ok(Some((g, moves))) => registry::load(&*self.store, self.config.online, g, &moves),
-            Ok(None) => Err(ApiError::unknown_game(&slot.id)),
+            // Deleted (through another instance): it leaves memory too.
+            Ok(None) => {
+                st.epoch += 1;
+                st.stop_engines();
+                self.registry.remove(&slot.id);
+                return false;
+            }
             Err(e) => Err(e.into()),
         };
         match fresh {
@@ -580,8 +586,10 @@ impl Service {
                         .note_game(&slot.id, st.table.online_running(), st.table.game());
                 }
                 Duty::StopOracle => st.oracle = None,
-                // Beside other instances, the lease holder runs what falls due.
-                Duty::Evaluate { .. } | Duty::Wake { .. } | Duty::Search if !st.holder => {}
+                // Beside other instances, the lease holder runs what falls due (an
+                // absence timer only publishes, so every instance keeps its own).
+                Duty::Evaluate { .. } | Duty::Search if !st.holder => {}
+                Duty::Wake { timer, .. } if !st.holder && !matches!(timer, Timer::Gone(_)) => {}
                 Duty::Evaluate { ply, line } => self.evals.push(EvalRequest {
                     slot: Arc::clone(slot),
                     ply: *ply,

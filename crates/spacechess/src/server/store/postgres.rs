@@ -178,6 +178,12 @@ impl PgStore {
         &self.instance
     }
 
+    /// Leases taken from now on last `lease` (the tests' are short).
+    #[cfg(test)]
+    pub fn set_lease(&mut self, lease: Duration) {
+        self.lease = lease;
+    }
+
     pub(super) fn lease(&self) -> Duration {
         self.lease
     }

@@ -263,7 +263,163 @@ fn parse(payload: &str) -> Option<Feed> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::tests::{mv, sample};
+    use super::super::super::{pg_cluster, GameStore};
     use super::*;
+    use std::sync::mpsc;
+
+    /// Two stores (two instances) on one new database, with leases of `lease`.
+    fn two(lease: Duration) -> Option<(PgStore, PgStore)> {
+        let url = pg_cluster::fresh_database()?;
+        let mut a = PgStore::connect(&url).unwrap();
+        let mut b = PgStore::connect(&url).unwrap();
+        a.set_lease(lease);
+        b.set_lease(lease);
+        Some((a, b))
+    }
+
+    fn recv(heard: &mpsc::Receiver<Feed>) -> Feed {
+        heard
+            .recv_timeout(Duration::from_secs(10))
+            .expect("no notification within 10 s")
+    }
+
+    #[test]
+    fn every_committed_change_is_announced_in_order_and_a_refused_one_is_not() {
+        let Some((a, b)) = two(Duration::from_secs(3)) else {
+            return;
+        };
+        let (tell, heard) = mpsc::channel();
+        let tell = std::sync::Mutex::new(tell);
+        b.listen(Arc::new(move |f| {
+            let _ = tell.lock().unwrap().send(f);
+        }))
+        .unwrap();
+        // The listener is up once a change made after it is heard; changes before it
+        // are not announced to it.
+        a.insert_game(&sample("g"), &[]).unwrap();
+        let mut v = 0;
+        let changed = |v| Feed::Changed {
+            game: "g".into(),
+            version: v,
+        };
+        loop {
+            v = a.append_move("g", v, &mv(v as u32, "t"), None).unwrap();
+            if recv_quick(&heard).is_some() {
+                break;
+            }
+            assert!(v < 50, "the listener never heard a change");
+        }
+        // From here every change is heard once, in commit order.
+        for _ in 0..5 {
+            v = a.append_move("g", v, &mv(v as u32, "t"), None).unwrap();
+            assert_eq!(recv(&heard), changed(v));
+        }
+        assert!(a.append_move("g", v - 1, &mv(v as u32, "t"), None).is_err());
+        v = a.set_offer("g", v, None).unwrap();
+        assert_eq!(recv(&heard), changed(v));
+    }
+
+    fn recv_quick(heard: &mpsc::Receiver<Feed>) -> Option<Feed> {
+        heard.recv_timeout(Duration::from_millis(200)).ok()
+    }
+
+    #[test]
+    fn the_writer_holds_the_lease_until_it_expires_then_one_sweeper_takes_it() {
+        let Some((a, b)) = two(Duration::from_millis(600)) else {
+            return;
+        };
+        a.insert_game(&sample("g"), &[]).unwrap();
+        let v = a.append_move("g", 0, &mv(0, "t"), None).unwrap();
+        // A's write took the lease: nobody sweeps it while it lives, and A renews it.
+        assert_eq!(b.sweep(10).unwrap(), Vec::<String>::new());
+        assert_eq!(a.renew(&["g".into()]).unwrap(), ["g"]);
+        assert_eq!(b.renew(&["g".into()]).unwrap(), Vec::<String>::new());
+        std::thread::sleep(Duration::from_millis(900));
+        // Expired: of two sweepers at once, one takes it.
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| a.sweep(10).unwrap());
+            let y = s.spawn(|| b.sweep(10).unwrap());
+            (x.join().unwrap(), y.join().unwrap())
+        });
+        assert_eq!(x.len() + y.len(), 1, "{x:?} {y:?}");
+        let (holder, other) = if y.is_empty() { (&a, &b) } else { (&b, &a) };
+        assert_eq!(other.renew(&["g".into()]).unwrap(), Vec::<String>::new());
+        // A release at an older version, or by another instance, changes nothing.
+        other.release("g", v).unwrap();
+        holder.release("g", v - 1).unwrap();
+        assert_eq!(holder.renew(&["g".into()]).unwrap(), ["g"]);
+        // Released: nobody holds it, and no sweep takes it until its next change.
+        holder.release("g", v).unwrap();
+        assert_eq!(holder.renew(&["g".into()]).unwrap(), Vec::<String>::new());
+        std::thread::sleep(Duration::from_millis(900));
+        assert!(a.sweep(10).unwrap().is_empty() && b.sweep(10).unwrap().is_empty());
+        let v = b.append_move("g", v, &mv(1, "u"), None).unwrap();
+        assert_eq!(b.renew(&["g".into()]).unwrap(), ["g"]);
+        // A finished game is never swept.
+        b.declare_result("g", v, rules::Outcome::draw(rules::Termination::Agreement))
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(900));
+        assert!(a.sweep(10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_turn_starts_at_the_databases_time_of_the_move() {
+        let Some((a, _)) = two(Duration::from_secs(3)) else {
+            return;
+        };
+        let offset = a.clock_offset_ms().unwrap();
+        assert!(offset.abs() < 1000, "one machine, one clock: {offset} ms");
+        a.insert_game(&sample("g"), &[]).unwrap();
+        let created = a
+            .load_game("g")
+            .unwrap()
+            .unwrap()
+            .0
+            .turn_started_ms
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        let before = local_ms() + offset;
+        a.append_move("g", 0, &mv(0, "t"), None).unwrap();
+        let after = local_ms() + offset;
+        let moved = a
+            .load_game("g")
+            .unwrap()
+            .unwrap()
+            .0
+            .turn_started_ms
+            .unwrap();
+        assert!(moved >= created + 50, "{created} then {moved}");
+        assert!(
+            (before - 5..=after + 5).contains(&moved),
+            "{before}..{after}: {moved}"
+        );
+    }
+
+    #[test]
+    fn a_player_is_connected_while_any_instance_says_so() {
+        let Some((a, b)) = two(Duration::from_millis(600)) else {
+            return;
+        };
+        a.insert_game(&sample("g"), &[]).unwrap();
+        let pair = [("g".to_string(), "p".to_string())];
+        let of = |s: &PgStore| s.presence("g").unwrap();
+        a.note_presence(&pair, &[]).unwrap();
+        b.note_presence(&pair, &[]).unwrap();
+        assert!(of(&a)[0].connected);
+        // Gone from A, still on B.
+        a.note_presence(&[], &pair).unwrap();
+        assert!(of(&b)[0].connected);
+        // B stops saying so (killed): not believed after a lease's time.
+        std::thread::sleep(Duration::from_millis(800));
+        let p = of(&a);
+        assert_eq!(p.len(), 1);
+        assert!(!p[0].connected);
+        assert!(p[0].seen_ms <= local_ms() + a.clock_offset_ms().unwrap() - 500);
+        // Rows of an unknown game are not kept.
+        a.note_presence(&[("h".into(), "p".into())], &[]).unwrap();
+        assert!(a.presence("h").unwrap().is_empty());
+    }
 
     #[test]
     fn a_notification_names_the_game_and_its_version() {
