@@ -552,12 +552,18 @@ fn the_computer_replies_from_the_other_instance_when_its_search_was_killed() {
     assert_eq!(answer["computer_thinking"], true, "{answer}");
     p.a.kill();
     let killed = Instant::now();
-    let within = LEASE + SWEEP + SEARCH_BOUND + Duration::from_secs(2);
-    let (reply, when) = socket.wait_for(within, |m| {
+    // B's socket hears only B's search: its first progress says B took the game over
+    // (A's last renewal was at most a heartbeat before the kill).
+    let slack = Duration::from_secs(2);
+    let (_, took_over) = socket.wait_for(LEASE + SWEEP + slack, |m| m["type"] == "thinking");
+    let within = LEASE + SWEEP + SEARCH_BOUND + slack;
+    let (reply, when) = socket.wait_for(within - (took_over - killed), |m| {
         is_state_at(m, 2) && m["game"]["computer_thinking"] == false
     });
     println!(
-        "the computer's reply came from B {:?} after A was killed (bound {within:?})",
+        "B took the computer's search over {:?} after A was killed; its reply came {:?} \
+         after the kill (bound {within:?})",
+        took_over - killed,
         when - killed
     );
     let h = tokens(&reply["game"]);
