@@ -95,12 +95,22 @@ impl Service {
     fn on_feed(self: &Arc<Self>, feed: Feed) {
         match feed {
             Feed::Changed { game, version } => {
-                if let Some(slot) = self.registry.get(&game) {
-                    let mut st = slot.lock();
-                    if st.version < version {
-                        self.refresh(&slot, &mut st);
-                    }
+                let Some(slot) = self.registry.get(&game) else {
+                    return;
+                };
+                let mut st = slot.lock();
+                if st.version >= version {
+                    return;
                 }
+                // Nobody here listens and nothing runs here: rather than read it again
+                // now, forget it (the next request here reads it from the store).
+                if slot.events.receiver_count() == 0 && !(st.holder && st.table.has_deadlines()) {
+                    st.stop_engines();
+                    st.epoch += 1;
+                    self.registry.remove(&game);
+                    return;
+                }
+                self.refresh(&slot, &mut st);
             }
             Feed::Resync => {
                 let slots: Vec<Arc<GameSlot>> = self.games().values().cloned().collect();

@@ -91,6 +91,9 @@ pub(super) fn refused(r: Refusal) -> ApiError {
     ApiError::new(r.code, r.message)
 }
 
+/// How many times a command is tried on a game that other instances change meanwhile.
+const STALE_TRIES: u32 = 4;
+
 /// Whether a command's write was refused because the game had changed in the store
 /// (another instance's write): then it is worth one more try on the game read back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -415,17 +418,42 @@ impl Service {
         answer: Option<&PlayerId>,
         client: Option<&str>,
     ) -> Result<Done, ApiError> {
-        // Beside other instances, a stale copy's write is refused: the command is tried
-        // once more on the game as stored, then applied or refused.
-        let retry = self.clustered().then(|| cmd.clone());
-        match (
-            self.command_once(slot, st, cmd, actor, answer, client),
-            retry,
-        ) {
-            (Err((_, Stale::Yes)), Some(cmd)) => self
+        if !self.clustered() {
+            return self
                 .command_once(slot, st, cmd, actor, answer, client)
-                .map_err(|(e, _)| e),
-            (done, _) => done.map_err(|(e, _)| e),
+                .map_err(|(e, _)| e);
+        }
+        // Beside other instances this copy may be stale: a write refused as stale, or a
+        // refusal while the stored game has moved on, is tried again on the game as
+        // stored (a few times: the record's evaluations also write), then applied or
+        // refused.
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let e = match self.command_once(slot, st, cmd.clone(), actor, answer, client) {
+                Ok(done) => return Ok(done),
+                Err((e, _)) if tries == STALE_TRIES => return Err(e),
+                Err((_, Stale::Yes)) => continue,
+                Err((e, Stale::No)) => e,
+            };
+            if !self.moved_on(slot, st) || !self.read_back(slot, st) {
+                return Err(e);
+            }
+        }
+    }
+
+    /// Whether the stored game is at another version than this copy (beside other
+    /// instances: the feed may not have told yet).
+    fn moved_on(&self, slot: &GameSlot, st: &GameState) -> bool {
+        let Some(cluster) = self.cluster.get() else {
+            return false;
+        };
+        match cluster.version_of(&slot.id) {
+            Ok(v) => v != Some(st.version),
+            Err(e) => {
+                eprintln!("spacechess: game {}: cannot read its version: {e}", slot.id);
+                false
+            }
         }
     }
 

@@ -44,6 +44,9 @@ pub trait Cluster: ChangeBus {
     /// samples).
     fn clock_offset_ms(&self) -> StoreResult<i64>;
 
+    /// The stored version of `game` (`None`: no such game).
+    fn version_of(&self, game: &str) -> StoreResult<Option<Version>>;
+
     /// Takes the expired leases of unfinished games, at most `limit`, skipping rows
     /// another instance is taking at this moment; returns their ids.
     fn sweep(&self, limit: u32) -> StoreResult<Vec<String>>;

@@ -372,8 +372,11 @@ async fn next_version(
             WHERE id = $1 AND version = $2 RETURNING version)
          SELECT pg_notify('{CHANGES_CHANNEL}', $1 || ' ' || version::TEXT) FROM changed"
     );
+    // The statements of every move are prepared once per connection (a round trip and
+    // a plan each time otherwise).
+    let statement = tx.prepare_cached(&sql).await?;
     let changed = tx
-        .query(&sql, &[&game_id, &v, &lease.instance, &lease.secs])
+        .query(&statement, &[&game_id, &v, &lease.instance, &lease.secs])
         .await?
         .len();
     if changed == 0 {
@@ -450,9 +453,15 @@ async fn insert_move(
         )));
     }
     let depth = m.eval.and_then(|e| e.depth).map(i64::from);
+    let statement = tx
+        .prepare_cached(
+            "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms,
+                black_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .await?;
     tx.execute(
-        "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms, black_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        &statement,
         &[
             &game_id,
             &ply(m.ply)?,
@@ -472,28 +481,33 @@ async fn apply_change(tx: &Transaction<'_>, game_id: &str, change: &Change) -> S
     match change {
         Change::AppendMove { m, result } => {
             // The game's row is locked (next_version), so the count cannot move under us.
-            let stored: i64 = tx
-                .query_one("SELECT COUNT(*) FROM moves WHERE game_id = $1", &[&game_id])
-                .await?
-                .try_get(0)?;
+            let statement = tx
+                .prepare_cached("SELECT COUNT(*) FROM moves WHERE game_id = $1")
+                .await?;
+            let stored: i64 = tx.query_one(&statement, &[&game_id]).await?.try_get(0)?;
             insert_move(tx, game_id, m, count(stored)? as usize).await?;
             let (winner, reason) = outcome_ids(*result);
-            tx.execute(
-                &format!(
+            let statement = tx
+                .prepare_cached(&format!(
                     "UPDATE games SET finished = $2, result_winner = $3, result_reason = $4,
                         offer_kind = NULL, offer_from = NULL, turn_started_ms = {DB_NOW_MS}
                      WHERE id = $1"
-                ),
-                &[&game_id, &result.is_some(), &winner, &reason],
-            )
-            .await?;
+                ))
+                .await?;
+            tx.execute(&statement, &[&game_id, &result.is_some(), &winner, &reason])
+                .await?;
         }
         Change::SetEval { ply: at, eval } => {
             let depth = eval.depth.map(i64::from);
+            let statement = tx
+                .prepare_cached(
+                    "UPDATE moves SET eval = $3, eval_source = $4, eval_depth = $5
+                     WHERE game_id = $1 AND ply = $2",
+                )
+                .await?;
             let changed = tx
                 .execute(
-                    "UPDATE moves SET eval = $3, eval_source = $4, eval_depth = $5
-                 WHERE game_id = $1 AND ply = $2",
+                    &statement,
                     &[
                         &game_id,
                         &ply(*at)?,

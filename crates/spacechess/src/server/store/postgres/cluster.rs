@@ -3,7 +3,7 @@
 //! of changes (each change is announced by `next_version`, inside its transaction).
 
 use super::super::cluster::{ChangeBus, Cluster, Feed, PlayerPresence};
-use super::super::{StoreResult, Version};
+use super::super::{StoreError, StoreResult, Version};
 use super::{PgStore, CHANGES_CHANNEL};
 use deadpool_postgres::tokio_postgres::{self, AsyncMessage, NoTls};
 use std::sync::Arc;
@@ -43,6 +43,26 @@ impl Cluster for PgStore {
                 }
             }
             Ok(best.map_or(0, |(_, offset)| offset))
+        })
+    }
+
+    fn version_of(&self, game: &str) -> StoreResult<Option<Version>> {
+        let pool = self.pool();
+        let game = game.to_string();
+        self.run(async move {
+            let client = pool.get().await?;
+            let statement = client
+                .prepare_cached("SELECT version FROM games WHERE id = $1")
+                .await?;
+            match client.query_opt(&statement, &[&game]).await? {
+                None => Ok(None),
+                Some(row) => {
+                    let v: i64 = row.try_get(0)?;
+                    Version::try_from(v)
+                        .map(Some)
+                        .map_err(|_| StoreError::Failed(format!("version {v} out of range")))
+                }
+            }
         })
     }
 
@@ -98,13 +118,13 @@ impl Cluster for PgStore {
         let game = game.to_string();
         self.run(async move {
             let client = pool.get().await?;
-            client
-                .execute(
+            let statement = client
+                .prepare_cached(
                     "UPDATE games SET lease_holder = NULL, lease_until = 'infinity'
                      WHERE id = $1 AND version = $2 AND lease_holder = $3",
-                    &[&game, &v, &me],
                 )
                 .await?;
+            client.execute(&statement, &[&game, &v, &me]).await?;
             Ok(())
         })
     }
@@ -122,11 +142,16 @@ impl Cluster for PgStore {
         let mut games = Vec::new();
         let mut players = Vec::new();
         let mut lives = Vec::new();
+        // One row per (game, player): a player holding both seats (a game on one
+        // device) is named once, and one both live and left counts as live.
+        let mut seen = std::collections::HashSet::new();
         for (pairs, is_live) in [(live, true), (left, false)] {
             for (g, p) in pairs {
-                games.push(g.clone());
-                players.push(p.clone());
-                lives.push(is_live);
+                if seen.insert((g, p)) {
+                    games.push(g.clone());
+                    players.push(p.clone());
+                    lives.push(is_live);
+                }
             }
         }
         self.run(async move {
