@@ -268,6 +268,50 @@ fn the_cluster_serves_through_haproxy_and_stops_every_process() {
     assert_eq!(count("haproxy "), 1, "{running:#?}");
     assert_eq!(count("bin/postgres "), 1, "{running:#?}");
 
+    // One instance killed: the cluster goes on, and the game answers through the proxy
+    // from the other (the health check takes the dead one out; a refused connection is
+    // sent to the other at once).
+    let victim = *running
+        .iter()
+        .find(|(_, c)| c.contains("spacechess serve"))
+        .expect("an instance")
+        .0;
+    let killed = Command::new("kill")
+        .args(["-9", &victim.to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let auth = format!("Bearer {player}");
+        let r = request_with(
+            printed.proxy,
+            "GET",
+            &format!("/api/games/{id}"),
+            None,
+            &[("Authorization", &auth)],
+        );
+        if r.status == 200 {
+            assert_eq!(r.json()["id"], created["id"]);
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no answer through the proxy 10 s after an instance was killed: {} {}",
+            r.status,
+            r.body
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        cluster
+            .child
+            .try_wait()
+            .expect("the script's status")
+            .is_none(),
+        "the script stopped when one instance died"
+    );
+
     let status = cluster
         .terminate(Duration::from_secs(60))
         .expect("the script did not end within 60 s of SIGTERM");
