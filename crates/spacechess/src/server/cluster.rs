@@ -23,6 +23,7 @@
 use super::game::{self, GameSlot, GameState};
 use super::service::Service;
 use super::store::{Cluster, Feed};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 use table::{Command, Holder, Timer};
@@ -35,6 +36,11 @@ const SWEEP_EVERY: Duration = Duration::from_millis(250);
 const CLOCK_EVERY: Duration = Duration::from_secs(30);
 /// At most this many games are taken over per sweep.
 const SWEEP_BATCH: u32 = 16;
+/// Presence rows not renewed for this long are deleted (those of instances gone and of
+/// players long gone: by then their absence counts in full anyway).
+const PRESENCE_KEPT: Duration = Duration::from_secs(600);
+/// Old presence rows are pruned once in this many heartbeats (and at the first).
+const PRUNE_EVERY_BEATS: u64 = 60;
 
 impl Service {
     /// Joins the instances over `cluster`: listens to the feed, and starts the sweep,
@@ -45,6 +51,7 @@ impl Service {
         if self.cluster.set(Arc::clone(&cluster)).is_err() {
             return Err("this service already joined a cluster".into());
         }
+        self.registry.share();
         let weak = Arc::downgrade(self);
         let runtime = self.runtime.clone();
         cluster
@@ -217,6 +224,15 @@ impl Service {
         }
         if let Err(e) = cluster.note_presence(&live, &[]) {
             eprintln!("spacechess: cannot note who is connected: {e}");
+        }
+        if self
+            .beats
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(PRUNE_EVERY_BEATS)
+        {
+            if let Err(e) = cluster.prune_presence(PRESENCE_KEPT) {
+                eprintln!("spacechess: cannot prune old presence rows: {e}");
+            }
         }
         let kept = match cluster.renew(&held) {
             Ok(kept) => kept,

@@ -12,6 +12,7 @@ use super::store::{GameStore, StoredGame, StoredMove};
 use engine::api::Level;
 use rules::{Color, Setup};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use table::view::Mode;
@@ -21,11 +22,19 @@ use table::{NewTable, OnlineTimes, PastMove, Restored, Seats, Table, TimeControl
 #[derive(Default)]
 pub(super) struct Registry {
     games: Mutex<HashMap<String, Arc<GameSlot>>>,
+    /// Other instances run games over the same store: a game loaded here is not held
+    /// here (its deadlines are not run here) until this instance writes or sweeps it.
+    shared: AtomicBool,
 }
 
 impl Registry {
     pub(super) fn games(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Other instances run games over the same store from now on.
+    pub(super) fn share(&self) {
+        self.shared.store(true, Ordering::Relaxed);
     }
 
     /// The game in memory with this id.
@@ -60,6 +69,9 @@ impl Registry {
             return Err(ApiError::unknown_game(id));
         };
         let slot = load(store, online, g, &moves)?;
+        if self.shared.load(Ordering::Relaxed) {
+            slot.lock().holder = false;
+        }
         Ok(self.keep(slot))
     }
 

@@ -122,6 +122,8 @@ pub struct Service {
     pub(super) analyses: Analyses,
     /// The other instances over the same database, when there are (`cluster.rs`).
     pub(super) cluster: OnceLock<Arc<dyn Cluster>>,
+    /// Heartbeats so far (`cluster.rs`).
+    pub(super) beats: std::sync::atomic::AtomicU64,
 }
 
 impl Service {
@@ -171,6 +173,7 @@ impl Service {
                 evals,
                 analyses: Default::default(),
                 cluster: OnceLock::new(),
+                beats: Default::default(),
             }
         })
     }

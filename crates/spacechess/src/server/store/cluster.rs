@@ -70,4 +70,7 @@ pub trait Cluster: ChangeBus {
 
     /// Each player's connections to `game` over every instance.
     fn presence(&self, game: &str) -> StoreResult<Vec<PlayerPresence>>;
+
+    /// Deletes presence rows not renewed for `older_than`; returns how many.
+    fn prune_presence(&self, older_than: std::time::Duration) -> StoreResult<u64>;
 }

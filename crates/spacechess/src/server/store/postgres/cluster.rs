@@ -172,6 +172,10 @@ impl Cluster for PgStore {
         })
     }
 
+    fn prune_presence(&self, older_than: Duration) -> StoreResult<u64> {
+        self.prune(older_than)
+    }
+
     fn presence(&self, game: &str) -> StoreResult<Vec<PlayerPresence>> {
         let pool = self.pool();
         let game = game.to_string();
@@ -197,6 +201,22 @@ impl Cluster for PgStore {
                     })
                 })
                 .collect()
+        })
+    }
+}
+
+impl PgStore {
+    fn prune(&self, older_than: Duration) -> StoreResult<u64> {
+        let pool = self.pool();
+        let secs = older_than.as_secs_f64();
+        self.run(async move {
+            let client = pool.get().await?;
+            Ok(client
+                .execute(
+                    "DELETE FROM presence WHERE seen_at < now() - make_interval(secs => $1)",
+                    &[&secs],
+                )
+                .await?)
         })
     }
 }
@@ -444,6 +464,10 @@ mod tests {
         // Rows of an unknown game are not kept.
         a.note_presence(&[("h".into(), "p".into())], &[]).unwrap();
         assert!(a.presence("h").unwrap().is_empty());
+        // Old rows are pruned; fresh ones stay.
+        b.note_presence(&pair, &[]).unwrap();
+        assert_eq!(a.prune_presence(Duration::from_millis(500)).unwrap(), 1);
+        assert!(of(&a)[0].connected);
     }
 
     #[test]
