@@ -18,6 +18,9 @@
 //!   - RD at least [`MIN_DEVIATION`] (30): Glicko-2 lets RD shrink without limit for a
 //!     player who plays often, and a tiny RD makes the rating barely move after any
 //!     result. The floor keeps ratings responsive when a player improves or declines.
+//!     With σ near 0.06 and one game per period RD settles near 60 on its own; the
+//!     floor matters for steady players whose σ has fallen (at σ = 0.01, RD would
+//!     settle near 17 and a win over an equal move the rating by under a point).
 //!   - σ within [`MIN_VOLATILITY`]..=[`MAX_VOLATILITY`] (0.0001 to 0.1). The cap is
 //!     lichess's: a run of freak results (a win against someone thousands of points
 //!     above) would otherwise raise σ so far that the next games swing the rating by
@@ -33,7 +36,7 @@
 //!   (0.1 to 2): wider than the paper's advice (0.3 to 1.2), narrow enough that a value
 //!   outside is a mistake.
 //! - **Provisional** means RD above [`PROVISIONAL_DEVIATION`] (110), lichess's
-//!   threshold: about the first dozen games of a new player.
+//!   threshold: a new player's first ten games or so.
 //! - The expected score E and 1 − E are each computed as a logistic, not one from the
 //!   other, so that a lopsided pairing never gives E(1 − E) = 0 (and v = ∞).
 
@@ -288,12 +291,13 @@ fn update_valid(player: Rating, games: &[GameResult], tau: f64) -> Rating {
 }
 
 impl Rating {
-    /// Step 6 without games, on a rating already validated.
+    /// Step 6 without games, on a rating already validated: √(φ² + σ²·periods), in
+    /// rating points (σ scaled up rather than RD down and back, so that no time
+    /// leaves RD exactly as it was).
     fn aged_unchecked(self, periods: f64) -> Rating {
-        let phi = self.deviation / SCALE;
-        let grown = (phi * phi + self.volatility * self.volatility * periods).sqrt();
+        let sigma = self.volatility * SCALE;
         Rating {
-            deviation: grown * SCALE,
+            deviation: (self.deviation * self.deviation + sigma * sigma * periods).sqrt(),
             ..self
         }
     }
