@@ -7,6 +7,7 @@ use super::error::{ApiError, ErrorCode};
 use super::game::{now_ms, GameSlot, GameState};
 use super::players::PlayerId;
 use super::service::{refused, Mode, NewGame, Rematch, Service};
+use super::store::StoreError;
 use super::view;
 use rules::record::RecordForm;
 use rules::Color;
@@ -454,18 +455,32 @@ impl Service {
     }
 
     /// Forgets a game: stops its engines and removes it from memory and the store.
+    /// The store's delete runs under the game's lock, so nothing writes the game
+    /// meanwhile (a record evaluation finishing then finds it deleted). Beside other
+    /// instances a copy found stale is read again and the deletion checked once more.
     pub fn delete(&self, id: &str, player: &PlayerId) -> Result<(), ApiError> {
         let slot = self.slot(id)?;
-        let version = {
-            let mut st = slot.lock();
+        let mut st = slot.lock();
+        let mut tries = 0;
+        loop {
+            tries += 1;
             st.table.may_delete(player.as_str()).map_err(refused)?;
-            st.stop_engines();
-            st.epoch += 1;
-            st.version
-        };
+            match self.store.delete_game(id, st.version) {
+                Ok(()) => break,
+                Err(StoreError::Conflict { .. }) if self.clustered() && tries < 2 => {
+                    if !self.read_back(&slot, &mut st) {
+                        return Err(ApiError::unknown_game(id));
+                    }
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        st.stop_engines();
+        st.epoch += 1;
+        st.deleted = true;
+        drop(st);
         self.registry.remove(id);
         self.analyses.forget_game(id);
-        self.store.delete_game(id, version)?;
         Ok(())
     }
 }

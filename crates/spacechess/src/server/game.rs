@@ -55,6 +55,8 @@ pub(super) struct GameState {
     /// This instance runs what falls due in the game (its computer, its timers). Always
     /// so for a single instance; beside others, only for the lease holder (`cluster.rs`).
     pub(super) holder: bool,
+    /// Deleted from the store: work finishing late (a record evaluation) writes nothing.
+    pub(super) deleted: bool,
 }
 
 /// What to add to this machine's clock to read the database's (0 for a single
@@ -125,6 +127,7 @@ impl GameState {
             oracle: None,
             draw_verdict: None,
             holder: true,
+            deleted: false,
         }
     }
 

@@ -798,16 +798,18 @@ impl Service {
         });
     }
 
+    /// Whether `slot` is still the game's copy in memory (not deleted, not dropped).
+    fn in_memory(&self, slot: &Arc<GameSlot>) -> bool {
+        self.registry
+            .get(&slot.id)
+            .is_some_and(|s| Arc::ptr_eq(&s, slot))
+    }
+
     /// Fills in the evaluation of a move if it is still unscored and still the move it
     /// was (a take back and another move make it a different one).
     fn evaluate_now(self: &Arc<Self>, request: EvalRequest) {
         let EvalRequest { slot, ply, line } = request;
-        // A game deleted (or dropped from memory) meanwhile needs no evaluation.
-        if !self
-            .registry
-            .get(&slot.id)
-            .is_some_and(|s| Arc::ptr_eq(&s, &slot))
-        {
+        if !self.in_memory(&slot) {
             return;
         }
         let game = {
@@ -822,6 +824,10 @@ impl Service {
         };
         let pawns = computer::evaluate(&game);
         let mut st = slot.lock();
+        // Deleted while it was evaluated (the deletion happens under the game's lock).
+        if st.deleted {
+            return;
+        }
         let cmd = Command::Evaluation { ply, line, pawns };
         if let Err(e) = self.command(&slot, &mut st, cmd, Actor::Host, None, None) {
             eprintln!("spacechess: cannot store an evaluation: {}", e.message);
