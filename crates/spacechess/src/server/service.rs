@@ -6,8 +6,10 @@
 //! the game in progress are the table's; nothing here decides who may move or what a
 //! result is.
 //!
-//! Locking: the games map, then one game's state, then the store — never the other way
-//! round. Engine callbacks only send on the broadcast channel; they take no lock.
+//! Locking: one game's state, then the store. The games map is taken briefly, alone or
+//! inside a game's lock (to drop that game from memory), and never held while a game's
+//! lock is awaited. Engine callbacks only send on the broadcast channel; they take no
+//! lock.
 
 use super::analysis_boards::Analyses;
 use super::computer::{self, EvalQueue, EvalRequest};
