@@ -9,6 +9,7 @@ mod eval_cache;
 pub mod oracle;
 pub mod ordering;
 pub mod plain;
+pub mod puzzle;
 pub mod score;
 pub mod search;
 pub mod time;

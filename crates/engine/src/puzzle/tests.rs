@@ -1,0 +1,133 @@
+use super::*;
+use crate::score::MATE;
+use rules::lessons::{self, Goal};
+
+fn lesson_game(lesson: &lessons::Lesson) -> AnyGame {
+    let setup = lesson.setup().expect("a lesson's setup");
+    AnyGame::new(&setup, Some(lesson.position)).expect("a lesson's position")
+}
+
+/// The moves of the side to move that mate at once, by the rules alone.
+fn mating_moves(game: &AnyGame) -> Vec<String> {
+    let side = game.turn();
+    game.legal_tokens()
+        .into_iter()
+        .filter(|t| {
+            let mut g = game.clone();
+            g.play_token(t).is_ok()
+                && matches!(g.status(), GameStatus::Over(o) if o.winner == Some(side))
+        })
+        .collect()
+}
+
+#[test]
+fn the_criteria_want_one_winning_move_and_no_second() {
+    let mate_in = |n: i32| MATE - (2 * n - 1);
+    assert_eq!(unique_win(mate_in(1), Some(40)), Some(Win::Mate(1)));
+    assert_eq!(unique_win(mate_in(2), Some(900)), Some(Win::Mate(2)));
+    assert_eq!(unique_win(mate_in(1), Some(mate_in(1))), None, "two mates");
+    assert_eq!(
+        unique_win(mate_in(2), Some(mate_in(1))),
+        None,
+        "a faster mate"
+    );
+    assert_eq!(
+        unique_win(mate_in(1), Some(mate_in(3))),
+        Some(Win::Mate(1)),
+        "a slower one"
+    );
+    assert_eq!(unique_win(mate_in(5), Some(0)), None, "too long");
+    assert_eq!(unique_win(-mate_in(1), Some(-mate_in(2))), None, "mated");
+    assert_eq!(unique_win(WIN_CP, Some(SECOND_MAX_CP)), Some(Win::Gain));
+    assert_eq!(unique_win(WIN_CP, Some(SECOND_MAX_CP + 1)), None);
+    assert_eq!(unique_win(WIN_CP - 1, Some(-500)), None);
+    assert_eq!(unique_win(WIN_CP, Some(mate_in(2))), None);
+    assert_eq!(unique_win(800, None), Some(Win::Gain), "the only move");
+}
+
+#[test]
+fn a_lesson_mate_in_one_is_a_puzzle_with_its_solution() {
+    let lesson = lessons::find("stacked-mate-1").expect("the lesson");
+    let game = lesson_game(lesson);
+    assert_eq!(mating_moves(&game), ["Ta4Ta1"]);
+    let puzzle = puzzle_at(&game, 2).expect("a puzzle");
+    assert_eq!(puzzle.solution, ["Ta4Ta1"]);
+    assert_eq!(puzzle.kind, PuzzleKind::Mate(1));
+    assert_eq!(puzzle.position, lesson.position);
+    assert_eq!(puzzle.side, Color::White);
+    assert_eq!(puzzle.ply, 0);
+    assert!(
+        puzzle.themes.contains(&Theme::MateIn(1)),
+        "{:?}",
+        puzzle.themes
+    );
+    assert!(puzzle.themes.contains(&Theme::Check), "{:?}", puzzle.themes);
+    assert!(
+        !puzzle.themes.contains(&Theme::Capture),
+        "{:?}",
+        puzzle.themes
+    );
+}
+
+#[test]
+fn every_mate_in_one_lesson_is_a_puzzle_exactly_when_its_mate_is_unique() {
+    let mut unique = 0;
+    let mut several = 0;
+    for lesson in lessons::all().filter(|l| l.goal == Goal::Mate(1)) {
+        let game = lesson_game(lesson);
+        let mates = mating_moves(&game);
+        let found = puzzle_at(&game, 2);
+        if mates.len() == 1 {
+            unique += 1;
+            let p = found.unwrap_or_else(|| panic!("{}: no puzzle", lesson.id));
+            assert_eq!(p.solution, mates, "{}", lesson.id);
+            assert_eq!(p.kind, PuzzleKind::Mate(1), "{}", lesson.id);
+        } else {
+            several += 1;
+            assert_eq!(found, None, "{}: mates {mates:?}", lesson.id);
+        }
+    }
+    assert!(unique >= 4, "{unique} lessons with one mate");
+    eprintln!("{unique} lessons with one mate, {several} with more");
+}
+
+#[test]
+fn the_start_positions_hold_no_puzzle() {
+    for setup in rules::catalogue::standard_setups() {
+        let game = rules::any::new_game(&setup, None).expect("a start");
+        assert_eq!(puzzle_at(&game, 2), None, "{setup}");
+    }
+}
+
+#[test]
+fn a_position_with_two_mates_in_one_is_no_puzzle() {
+    // Checkmate lab 1 with a third rook on the top board's h8: Th8Th1 mates as well as
+    // the lesson's Ta4Ta1.
+    let setup = rules::Setup::from_ids("stacked", None, &[]).expect("stacked");
+    let position = "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/3K*4|7R*/8/8/8/R*7/8/5R*2/2k*5 w 0 30";
+    let game = AnyGame::new(&setup, Some(position)).expect("the position");
+    let mut mates = mating_moves(&game);
+    mates.sort();
+    assert_eq!(mates, ["Ta4Ta1", "Th8Th1"]);
+    assert_eq!(puzzle_at(&game, 2), None);
+    // Without the third rook the lesson's mate is unique and a puzzle.
+    let lesson = lessons::find("stacked-mate-1").expect("the lesson");
+    assert!(puzzle_at(&lesson_game(lesson), 2).is_some());
+}
+
+#[test]
+fn an_undefended_queen_is_a_material_puzzle_and_mining_finds_it_in_a_game() {
+    let setup = rules::Setup::from_ids("stacked", None, &[]).expect("stacked");
+    let position = "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/3q4/8/8/8/3R4 w 0 30";
+    let mut game = AnyGame::new(&setup, Some(position)).expect("the position");
+    let puzzle = puzzle_at(&game, 2).expect("a puzzle");
+    assert_eq!(puzzle.solution, ["Td1Td5"]);
+    assert_eq!(puzzle.kind, PuzzleKind::Material(9));
+    assert_eq!(puzzle.themes, [Theme::Capture]);
+    // In a game, the same position is found at its ply, and no other.
+    game.play_token("Td1Td5").expect("legal");
+    let mined = mine(&game, 2, 7);
+    assert_eq!(mined.len(), 1, "{mined:?}");
+    assert_eq!((mined[0].game, mined[0].ply), (7, 0));
+    assert_eq!(mined[0].solution, puzzle.solution);
+}
