@@ -13,6 +13,7 @@ mod fixed_nodes;
 mod loadtest;
 mod matches;
 mod perft_cmd;
+mod puzzles_cmd;
 mod selfplay_cmd;
 mod soak;
 mod tune_cmd;
@@ -102,6 +103,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Play the engine against itself and write positions with results (tuning data)
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Mine self-play games for puzzles (one winning move) and write them as JSON lines
+    Puzzles(puzzles_cmd::PuzzlesArgs),
     /// Fit a variant's evaluation weights to self-play data
     Tune(tune_cmd::TuneArgs),
     /// Write balanced openings (the books `match` plays by default)
@@ -140,6 +143,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Bench { depth, threads } => bench_cmd::run(depth, threads),
         Command::Match(args) => matches::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
+        Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
         Command::Book(args) => book_cmd::run(&args),
         Command::Replay { file, public } => {

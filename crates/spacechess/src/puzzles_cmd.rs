@@ -1,0 +1,163 @@
+//! `spacechess puzzles`: plays engine self-play games (a fixed number of nodes per move
+//! from seeded random openings, as `selfplay` does), mines their positions for puzzles
+//! (`engine::puzzle`: one winning move, confirmed one ply deeper) and writes each new
+//! position's puzzle as one JSON line.
+
+use crate::bench_cmd::playout;
+use crate::fixed_nodes::{self, chosen_setups};
+use crate::Failure;
+use engine::puzzle::{self, Puzzle, PuzzleKind};
+use rules::any::AnyGame;
+use rules::{Color, Setup};
+use std::collections::HashSet;
+use std::io::Write;
+
+/// Most games accepted (bounds the run).
+pub const MAX_GAMES: u32 = 10_000;
+/// Most plies per game accepted.
+pub const MAX_PLIES: u32 = 1_000;
+
+#[derive(clap::Args)]
+pub struct PuzzlesArgs {
+    #[arg(long, help = crate::variant_help("The variant (", ")"))]
+    pub variant: String,
+    /// Tri-D rule set: federation (default), meder or stepwise
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Self-play games to mine
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// The miner's search depth D in plies (a candidate is confirmed at D+1)
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// Seed of the games' openings
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Nodes searched per move of the games
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Plies of the random opening of each game
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// A game still going after this many plies ends there
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: u32,
+    /// Output file (`-`: standard output)
+    #[arg(long, default_value = "-")]
+    pub out: String,
+}
+
+pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Failure(format!(
+            "--games must be 1 to {MAX_GAMES}, not {}",
+            args.games
+        )));
+    }
+    if args.depth == 0 || args.depth > puzzle::MAX_DEPTH {
+        return Err(Failure(format!(
+            "--depth must be 1 to {}, not {}",
+            puzzle::MAX_DEPTH,
+            args.depth
+        )));
+    }
+    if args.max_plies == 0 || args.max_plies > MAX_PLIES {
+        return Err(Failure(format!(
+            "--max-plies must be 1 to {MAX_PLIES}, not {}",
+            args.max_plies
+        )));
+    }
+    fixed_nodes::check_nodes(args.nodes)?;
+    let [setup] = chosen_setups(Some(&args.variant), args.rules.as_deref())?[..] else {
+        return Err(Failure(format!(
+            "--variant {} names no one setup",
+            args.variant
+        )));
+    };
+    let mut out: Box<dyn Write> = if args.out == "-" {
+        Box::new(std::io::stdout().lock())
+    } else {
+        Box::new(std::io::BufWriter::new(
+            std::fs::File::create(&args.out)
+                .map_err(|e| Failure(format!("cannot create {}: {e}", args.out)))?,
+        ))
+    };
+    let mut seen = HashSet::new();
+    let (mut found, mut written) = (0, 0);
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let game = play(&setup, args, seed)?;
+        for p in puzzle::mine(&game, args.depth, g as usize) {
+            found += 1;
+            // The same position reached again (by another order of moves, or in another
+            // game) is the same puzzle: the counters do not count.
+            if seen.insert(without_counters(&p.position)) {
+                written += 1;
+                writeln!(out, "{}", json_line(&setup, &p))?;
+            }
+        }
+        out.flush()?;
+    }
+    eprintln!(
+        "{setup}: {} games, {found} puzzles found, {written} new positions written",
+        args.games
+    );
+    Ok(())
+}
+
+/// One self-play game: a seeded random opening, then the engine at a fixed number of
+/// nodes per move until the game ends or reaches `--max-plies`.
+fn play(setup: &Setup, args: &PuzzlesArgs, seed: u64) -> Result<AnyGame, Failure> {
+    let start = rules::any::new_game(setup, None)?;
+    let mut game = playout(&start, u64::from(args.opening_plies), seed);
+    while game.ply() < args.max_plies as usize && !game.is_over() {
+        let Some(best) = fixed_nodes::search(&game, args.nodes, seed).best else {
+            break;
+        };
+        game.play_token(&best)?;
+    }
+    Ok(game)
+}
+
+/// A position string without its two trailing counters (halfmove clock, move number).
+fn without_counters(position: &str) -> String {
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    fields[..fields.len().saturating_sub(2)].join(" ")
+}
+
+/// The puzzle as one JSON object.
+fn json_line(setup: &Setup, p: &Puzzle) -> serde_json::Value {
+    let (mate_in, gain) = match p.kind {
+        PuzzleKind::Mate(n) => (Some(n), None),
+        PuzzleKind::Material(g) => (None, Some(g)),
+    };
+    serde_json::json!({
+        "variant": setup.variant().id(),
+        "rules": setup.rules_if_any().map(|r| r.to_string()),
+        "position": p.position,
+        "side": match p.side { Color::White => "white", Color::Black => "black" },
+        "solution": p.solution,
+        "kind": p.kind.id(),
+        "mate_in": mate_in,
+        "gain_pawns": gain,
+        "themes": p.themes.iter().map(|t| t.id()).collect::<Vec<_>>(),
+        "source": { "game": p.game, "ply": p.ply },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_do_not_tell_positions_apart() {
+        assert_eq!(
+            without_counters("8/8|8/8 w 0 30"),
+            without_counters("8/8|8/8 w 3 41")
+        );
+        assert_ne!(
+            without_counters("8/8|8/8 w 0 30"),
+            without_counters("8/8|8/8 b 0 30")
+        );
+    }
+}
