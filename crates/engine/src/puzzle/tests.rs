@@ -131,3 +131,43 @@ fn an_undefended_queen_is_a_material_puzzle_and_mining_finds_it_in_a_game() {
     assert_eq!((mined[0].game, mined[0].ply), (7, 0));
     assert_eq!(mined[0].solution, puzzle.solution);
 }
+
+#[test]
+fn a_mate_across_the_boards_has_the_cross_board_theme() {
+    let lesson = lessons::find("stacked-mate-3").expect("the lesson");
+    let puzzle = puzzle_at(&lesson_game(lesson), 2).expect("a puzzle");
+    assert_eq!(puzzle.solution, lesson.solution);
+    assert_eq!(
+        puzzle.themes,
+        [Theme::MateIn(1), Theme::Check, Theme::CrossBoard]
+    );
+    let flat = lessons::find("stacked-mate-2").expect("the lesson");
+    let puzzle = puzzle_at(&lesson_game(flat), 2).expect("a puzzle");
+    assert!(!puzzle.themes.contains(&Theme::CrossBoard), "{puzzle:?}");
+}
+
+#[test]
+fn mate_in_two_lessons_give_lines_that_end_in_mate() {
+    let mut checked = 0;
+    for lesson in lessons::all().filter(|l| l.goal == Goal::Mate(2)) {
+        let game = lesson_game(lesson);
+        let Some(puzzle) = puzzle_at(&game, 3) else {
+            continue;
+        };
+        checked += 1;
+        assert_eq!(puzzle.kind, PuzzleKind::Mate(2), "{}", lesson.id);
+        assert_eq!(puzzle.solution.len(), 3, "{}", lesson.id);
+        assert_eq!(puzzle.solution[0], lesson.solution[0], "{}", lesson.id);
+        let mut g = game.clone();
+        for t in &puzzle.solution {
+            g.play_token(t).expect("legal");
+        }
+        assert!(
+            matches!(g.status(), GameStatus::Over(o) if o.winner == Some(game.turn())),
+            "{}",
+            lesson.id
+        );
+    }
+    assert!(checked >= 2, "{checked} mate-in-two lessons are puzzles");
+    eprintln!("{checked} mate-in-two lessons are puzzles");
+}
