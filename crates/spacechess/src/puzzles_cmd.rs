@@ -1,7 +1,7 @@
 //! `spacechess puzzles`: plays engine self-play games (a fixed number of nodes per move
-//! from seeded random openings, as `selfplay` does), mines their positions for puzzles
-//! (`engine::puzzle`: one winning move, confirmed one ply deeper) and writes each new
-//! position's puzzle as one JSON line.
+//! from seeded random openings, as `selfplay` does) and reads game records, mines their
+//! positions for puzzles (`engine::puzzle`: one winning move, confirmed one ply deeper)
+//! and writes each new position's puzzle as one JSON line.
 
 use crate::bench_cmd::playout;
 use crate::fixed_nodes::{self, chosen_setups};
@@ -19,14 +19,17 @@ pub const MAX_PLIES: u32 = 1_000;
 
 #[derive(clap::Args)]
 pub struct PuzzlesArgs {
-    #[arg(long, help = crate::variant_help("The variant (", ")"))]
-    pub variant: String,
+    #[arg(long, help = crate::variant_help("The variant of the self-play games (", ")"))]
+    pub variant: Option<String>,
     /// Tri-D rule set: federation (default), meder or stepwise
     #[arg(long)]
     pub rules: Option<String>,
-    /// Self-play games to mine
-    #[arg(long, default_value_t = 10)]
-    pub games: u32,
+    /// Self-play games to mine (default 10, or none when records are given)
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// A game record to mine as well (PGN-shaped, records.md; repeatable)
+    #[arg(long = "record")]
+    pub records: Vec<std::path::PathBuf>,
     /// The miner's search depth D in plies (a candidate is confirmed at D+1)
     #[arg(long, default_value_t = 3)]
     pub depth: u32,
@@ -48,10 +51,13 @@ pub struct PuzzlesArgs {
 }
 
 pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
-    if args.games == 0 || args.games > MAX_GAMES {
+    let games = args
+        .games
+        .unwrap_or(if args.records.is_empty() { 10 } else { 0 });
+    let least = u32::from(args.records.is_empty());
+    if games < least || games > MAX_GAMES {
         return Err(Failure(format!(
-            "--games must be 1 to {MAX_GAMES}, not {}",
-            args.games
+            "--games must be {least} to {MAX_GAMES}, not {games}"
         )));
     }
     if args.depth == 0 || args.depth > puzzle::MAX_DEPTH {
@@ -68,11 +74,25 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
         )));
     }
     fixed_nodes::check_nodes(args.nodes)?;
-    let [setup] = chosen_setups(Some(&args.variant), args.rules.as_deref())?[..] else {
-        return Err(Failure(format!(
-            "--variant {} names no one setup",
-            args.variant
-        )));
+    // Records are read (and refused) before any game is played.
+    let mut sources = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        let (game, _) = rules::any::import_record(&text)
+            .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        sources.push((Source::Record(path.display().to_string()), game));
+    }
+    let setup = match (&args.variant, games) {
+        (Some(v), _) => match chosen_setups(Some(v), args.rules.as_deref())?[..] {
+            [setup] => Some(setup),
+            _ => return Err(Failure(format!("--variant {v} names no one setup"))),
+        },
+        (None, _) if args.rules.is_some() => {
+            return Err(Failure("--rules needs --variant trid".to_string()))
+        }
+        (None, 0) => None,
+        (None, _) => return Err(Failure("self-play games need --variant".to_string())),
     };
     let mut out: Box<dyn Write> = if args.out == "-" {
         Box::new(std::io::stdout().lock())
@@ -84,25 +104,42 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     };
     let mut seen = HashSet::new();
     let (mut found, mut written) = (0, 0);
-    for g in 0..args.games {
-        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-        let game = play(&setup, args, seed)?;
-        for p in puzzle::mine(&game, args.depth, g as usize) {
+    let played = setup.into_iter().flat_map(|setup| {
+        (0..games).map(move |g| {
+            let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+            play(&setup, args, seed).map(|game| (Source::Game, game))
+        })
+    });
+    let read = sources.into_iter().map(Ok);
+    for (index, item) in read.chain(played).enumerate() {
+        let (source, game) = item?;
+        let setup = game.setup();
+        let index = match source {
+            Source::Game => index - args.records.len(),
+            Source::Record(_) => index,
+        };
+        for p in puzzle::mine(&game, args.depth, index) {
             found += 1;
             // The same position reached again (by another order of moves, or in another
             // game) is the same puzzle: the counters do not count.
-            if seen.insert(without_counters(&p.position)) {
+            if seen.insert((setup, without_counters(&p.position))) {
                 written += 1;
-                writeln!(out, "{}", json_line(&setup, &p))?;
+                writeln!(out, "{}", json_line(&setup, &source, &p))?;
             }
         }
         out.flush()?;
     }
     eprintln!(
-        "{setup}: {} games, {found} puzzles found, {written} new positions written",
-        args.games
+        "{games} games and {} records: {found} puzzles found, {written} new positions written",
+        args.records.len()
     );
     Ok(())
+}
+
+/// Where a mined game came from: self-play, or a record file.
+enum Source {
+    Game,
+    Record(String),
 }
 
 /// One self-play game: a seeded random opening, then the engine at a fixed number of
@@ -126,7 +163,7 @@ fn without_counters(position: &str) -> String {
 }
 
 /// The puzzle as one JSON object.
-fn json_line(setup: &Setup, p: &Puzzle) -> serde_json::Value {
+fn json_line(setup: &Setup, source: &Source, p: &Puzzle) -> serde_json::Value {
     let (mate_in, gain) = match p.kind {
         PuzzleKind::Mate(n) => (Some(n), None),
         PuzzleKind::Material(g) => (None, Some(g)),
@@ -141,7 +178,10 @@ fn json_line(setup: &Setup, p: &Puzzle) -> serde_json::Value {
         "mate_in": mate_in,
         "gain_pawns": gain,
         "themes": p.themes.iter().map(|t| t.id()).collect::<Vec<_>>(),
-        "source": { "game": p.game, "ply": p.ply },
+        "source": match source {
+            Source::Game => serde_json::json!({ "game": p.game, "ply": p.ply }),
+            Source::Record(file) => serde_json::json!({ "record": file, "ply": p.ply }),
+        },
     })
 }
 

@@ -106,3 +106,49 @@ fn bad_arguments_are_refused_naming_the_value() {
         assert!(err.contains(message), "{flag} {value}: {err}");
     }
 }
+
+#[test]
+fn records_are_mined_and_bad_ones_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Stacked Boards game from a position where White's rook takes an undefended queen.
+    let setup = Setup::from_ids("stacked", None, &[]).unwrap();
+    let position = "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/3q4/8/8/8/3R4 w 0 30";
+    let mut game = rules::any::new_game(&setup, Some(position)).unwrap();
+    game.play_token("Td1Td5").unwrap();
+    let record = dir.path().join("game.pgn");
+    std::fs::write(&record, game.export(&[], &[])).unwrap();
+    let out = spacechess(&[
+        "puzzles",
+        "--record",
+        record.to_str().unwrap(),
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0]["position"], game.start_position_string());
+    assert_eq!(lines[0]["solution"], serde_json::json!(["Td1Td5"]));
+    assert_eq!(lines[0]["kind"], "material");
+    assert_eq!(lines[0]["gain_pawns"], 9);
+    assert_eq!(lines[0]["source"]["record"], record.to_str().unwrap());
+    assert_eq!(lines[0]["source"]["ply"], 0);
+
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"stacked\"]\n\n1. Zz9 *\n").unwrap();
+    let out = spacechess(&["puzzles", "--record", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.pgn"), "{err}");
+    let out = spacechess(&["puzzles", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("need --variant"));
+}
