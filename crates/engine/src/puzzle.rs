@@ -135,7 +135,8 @@ pub fn unique_win(best: Value, second: Option<Value>) -> Option<Win> {
 }
 
 /// Every puzzle in a game's positions (start to end), at search depth `depth` (1 to
-/// [`MAX_DEPTH`]); `index` names the game in each puzzle's source.
+/// [`MAX_DEPTH`]); `index` names the game in each puzzle's source. A position the game
+/// reached by playing an earlier puzzle's solution, inside its line, is not mined again.
 pub fn mine(game: &AnyGame, depth: u32, index: usize) -> Vec<Puzzle> {
     dispatch!(game, g => mine_game(g, depth, index))
 }
@@ -147,16 +148,33 @@ pub fn puzzle_at(game: &AnyGame, depth: u32) -> Option<Puzzle> {
 
 /// [`mine`] for a game of a known position type.
 pub fn mine_game<P: Evaluate>(game: &Game<P>, depth: u32, index: usize) -> Vec<Puzzle> {
+    let played: Vec<&str> = game.played().iter().map(|m| m.token.as_str()).collect();
     let mut replay = Game::new(game.start_position().clone());
-    let mut found = Vec::new();
-    for &m in game.moves() {
-        found.extend(puzzle_in(&replay, depth, index));
+    let mut found: Vec<Puzzle> = Vec::new();
+    // Positions up to this ply lie inside the last puzzle's line, reached by its moves:
+    // the same tactic, not another puzzle.
+    let mut inside_until = None;
+    for ply in 0..=played.len() {
+        if inside_until.is_none_or(|end| ply > end) {
+            if let Some(p) = puzzle_in(&replay, depth, index) {
+                let followed = p
+                    .solution
+                    .iter()
+                    .zip(&played[ply..])
+                    .take_while(|(a, b)| a.as_str() == **b)
+                    .count();
+                inside_until = Some(ply + followed.min(p.solution.len() - 1));
+                found.push(p);
+            }
+        }
+        let Some(&m) = game.moves().get(ply) else {
+            break;
+        };
         if replay.play(m).is_err() {
             // A game's own moves are legal; should one not be, the scan ends there.
-            return found;
+            break;
         }
     }
-    found.extend(puzzle_in(&replay, depth, index));
     found
 }
 

@@ -171,3 +171,28 @@ fn mate_in_two_lessons_give_lines_that_end_in_mate() {
     assert!(checked >= 2, "{checked} mate-in-two lessons are puzzles");
     eprintln!("{checked} mate-in-two lessons are puzzles");
 }
+
+#[test]
+fn a_game_that_plays_a_mate_in_two_gives_one_puzzle_not_two() {
+    let lesson = lessons::all()
+        .find(|l| l.goal == Goal::Mate(2) && l.id.starts_with("stacked"))
+        .expect("a stacked mate in two");
+    let mut game = lesson_game(lesson);
+    let puzzle = puzzle_at(&game, 3).expect("a puzzle");
+    for t in &puzzle.solution {
+        game.play_token(t).expect("legal");
+    }
+    // The position after the first reply is a mate in one on its own ...
+    let mut inside = lesson_game(lesson);
+    for t in &puzzle.solution[..2] {
+        inside.play_token(t).expect("legal");
+    }
+    assert_eq!(
+        puzzle_at(&inside, 3).map(|p| p.kind),
+        Some(PuzzleKind::Mate(1))
+    );
+    // ... but in the game that played the line it is the same tactic.
+    let mined = mine(&game, 3, 0);
+    assert_eq!(mined.len(), 1, "{mined:?}");
+    assert_eq!(mined[0].solution, puzzle.solution);
+}
