@@ -28,7 +28,7 @@ pub struct PuzzlesArgs {
     #[arg(long)]
     pub games: Option<u32>,
     /// A game record to mine as well (PGN-shaped, records.md; repeatable)
-    #[arg(long = "record")]
+    #[arg(long = "record", value_name = "FILE")]
     pub records: Vec<std::path::PathBuf>,
     /// The miner's search depth D in plies (a candidate is confirmed at D+1)
     #[arg(long, default_value_t = 3)]
