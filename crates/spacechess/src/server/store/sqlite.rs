@@ -479,7 +479,20 @@ fn next_version(conn: &Connection, game_id: &str, read: Version) -> StoreResult<
     Ok(read + 1)
 }
 
+/// Stores move `m` as the game's next: plies are contiguous from 0, so a ply already
+/// stored, or one past a gap, is refused (as the PostgreSQL store does).
 fn insert_move(conn: &Connection, game_id: &str, m: &StoredMove) -> StoreResult<()> {
+    let stored: u32 = conn.query_row(
+        "SELECT COUNT(*) FROM moves WHERE game_id = ?1",
+        params![game_id],
+        |r| r.get(0),
+    )?;
+    if m.ply != stored {
+        return Err(StoreError::Failed(format!(
+            "move at ply {} refused: game {game_id} has {stored} moves, so the next is ply {stored}",
+            m.ply
+        )));
+    }
     conn.execute(
         "INSERT INTO moves (game_id, ply, token, eval, eval_source, eval_depth, white_ms, black_ms)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

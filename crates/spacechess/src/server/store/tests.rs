@@ -428,6 +428,23 @@ pub fn a_players_games_come_newest_first_page_by_page_with_their_results(s: &imp
     assert_eq!((a[0].finished, a[0].result), (false, None));
 }
 
+/// Plies are contiguous from 0: an append, or an imported record's move, at a ply past
+/// the next one is refused, and nothing is written.
+fn a_move_past_a_gap_is_refused(s: &impl GameStore) {
+    let e = s.insert_game(&sample("a"), &[mv(0, "x"), mv(2, "z")]);
+    assert!(
+        matches!(&e, Err(StoreError::Failed(why)) if why.contains("ply 2")),
+        "{e:?}"
+    );
+    assert!(s.load_game("a").unwrap().is_none());
+    s.insert_game(&sample("a"), &[mv(0, "x")]).unwrap();
+    let e = s.append_move("a", 0, &mv(2, "z"), None).unwrap_err();
+    assert!(e.to_string().contains("next is ply 1"), "{e}");
+    assert_eq!(load(s, "a").0.version, 0);
+    assert_eq!(load(s, "a").1.len(), 1);
+    assert_eq!(s.append_move("a", 0, &mv(1, "y"), None), Ok(1));
+}
+
 /// One `#[test]` per behaviour above, each on a fresh store made by `$open`.
 macro_rules! stores {
     ($module:ident, $open:expr, [$($test:ident),* $(,)?]) => {
@@ -443,40 +460,32 @@ macro_rules! stores {
     };
 }
 
-stores!(
-    sqlite,
-    super::super::sqlite::tests::temp_store(),
-    [
-        typed_rows_round_trip,
-        a_stale_version_is_refused_and_changes_nothing,
-        moves_round_trip_and_truncate,
-        a_game_is_inserted_with_its_moves_or_not_at_all,
-        concurrent_writers_keep_every_write,
-        finished_games_are_not_resumed,
-        deleting_a_game_does_not_refund_the_quota,
-        a_game_has_one_rematch_which_clears_its_offer,
-        open_games_and_invites_are_counted,
-        a_players_games_come_newest_first_page_by_page_with_their_results,
-    ]
-);
+/// Every behaviour above, once per store: a new shared test is named here only.
+macro_rules! every_store {
+    ($($test:ident),* $(,)?) => {
+        stores!(sqlite, super::super::sqlite::tests::temp_store(), [$($test),*]);
+        stores!(
+            postgres,
+            // Without PostgreSQL installed: a notice, and the test passes.
+            match super::super::postgres::tests::temp_store() {
+                Some(store) => store,
+                None => return,
+            },
+            [$($test),*]
+        );
+    };
+}
 
-stores!(
-    postgres,
-    // Without PostgreSQL installed: a notice, and the test passes.
-    match super::super::postgres::tests::temp_store() {
-        Some(store) => store,
-        None => return,
-    },
-    [
-        typed_rows_round_trip,
-        a_stale_version_is_refused_and_changes_nothing,
-        moves_round_trip_and_truncate,
-        a_game_is_inserted_with_its_moves_or_not_at_all,
-        concurrent_writers_keep_every_write,
-        finished_games_are_not_resumed,
-        deleting_a_game_does_not_refund_the_quota,
-        a_game_has_one_rematch_which_clears_its_offer,
-        open_games_and_invites_are_counted,
-        a_players_games_come_newest_first_page_by_page_with_their_results,
-    ]
+every_store!(
+    typed_rows_round_trip,
+    a_stale_version_is_refused_and_changes_nothing,
+    moves_round_trip_and_truncate,
+    a_game_is_inserted_with_its_moves_or_not_at_all,
+    a_move_past_a_gap_is_refused,
+    concurrent_writers_keep_every_write,
+    finished_games_are_not_resumed,
+    deleting_a_game_does_not_refund_the_quota,
+    a_game_has_one_rematch_which_clears_its_offer,
+    open_games_and_invites_are_counted,
+    a_players_games_come_newest_first_page_by_page_with_their_results,
 );

@@ -151,24 +151,6 @@ fn of_writers_racing_from_one_read_one_wins() {
     assert_eq!((g.version, moves.len()), (1, 1));
 }
 
-#[test]
-fn a_move_past_a_gap_is_refused() {
-    let Some((_, s)) = temp_store() else {
-        return;
-    };
-    let e = s.insert_game(&sample("a"), &[mv(0, "x"), mv(2, "z")]);
-    assert!(
-        matches!(&e, Err(StoreError::Failed(why)) if why.contains("ply 2")),
-        "{e:?}"
-    );
-    assert!(s.load_game("a").unwrap().is_none());
-    s.insert_game(&sample("a"), &[mv(0, "x")]).unwrap();
-    let e = s.append_move("a", 0, &mv(2, "z"), None).unwrap_err();
-    assert!(e.to_string().contains("next is ply 1"), "{e}");
-    assert_eq!(s.load_game("a").unwrap().unwrap().0.version, 0);
-    assert_eq!(s.append_move("a", 0, &mv(1, "y"), None), Ok(1));
-}
-
 /// The store is called from the server's blocking pool; a call from an async task (here
 /// on a one-thread runtime, whose only worker it blocks) must not panic or deadlock
 /// either, and dropping the store there must not panic.
