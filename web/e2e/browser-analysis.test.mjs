@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, withProbes, flatView, OUT, playFlat, serveSite, startServer, view, waitForHistory, waitForMyTurn, watchPage } from './harness.mjs';
+import { chooseVariant, CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, startServer, view, waitForHistory, waitForMyTurn, watchPage, withProbes } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -53,7 +53,7 @@ async function startGame(page, base, { variant, mode, colour = 'white' }) {
   await page.waitForSelector('form.setup');
   const host = page.locator('input[type="radio"][name="host"][value="browser"]');
   if ((await host.count()) > 0) await host.check();
-  await page.check(`input[name="variant"][value="${variant}"]`);
+  await chooseVariant(page, variant);
   await page.check(`input[name="mode"][value="${mode}"]`);
   if (mode === 'computer') {
     await page.check(`input[name="colour"][value="${colour}"]`);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, withProbes, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
+import { chooseVariant, CHROMIUM, CHROMIUM_ARGS, flatView, OUT, playFlat, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage, withProbes } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'target/wasm/spacechess.wasm'));
@@ -48,7 +48,7 @@ const apiRequests = () => requests.filter((u) => new URL(u).pathname.startsWith(
 async function startLocal(variant, setup = async () => {}) {
   await page.goto(base + '/');
   await page.waitForSelector('form.setup');
-  await page.check(`input[name="variant"][value="${variant}"]`);
+  await chooseVariant(page, variant);
   await page.check('input[name="mode"][value="local"]');
   await setup();
   await page.click('button.start');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, withProbes, OUT, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage } from './harness.mjs';
+import { chooseVariant, CHROMIUM, CHROMIUM_ARGS, OUT, serveSite, view, waitForHistory, waitForMyTurn, waitForPly, watchPage, withProbes } from './harness.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const built = existsSync(join(repo, 'target/wasm/spacechess.wasm'));
@@ -55,7 +55,7 @@ after(async () => {
 async function start(variant, { mode = 'computer', level = '1', colour = 'white', rules } = {}) {
   await page.goto(base + '/');
   await page.waitForSelector('form.setup');
-  await page.check(`input[name="variant"][value="${variant}"]`);
+  await chooseVariant(page, variant);
   if (rules) await page.selectOption(`fieldset[data-variant="${variant}"] select[name="rules"]`, rules);
   await page.check(`input[name="mode"][value="${mode}"]`);
   if (mode === 'computer') {

@@ -347,11 +347,30 @@ export async function describePage(page) {
   return lines.join('\n');
 }
 
+/**
+ * Waits until the opening screen is up and settled (its web fonts laid out), then chooses
+ * `variant`. A click that lands while the page still moves (seen once in a loaded CI run:
+ * "Clicking the checkbox did not change its state") is tried again, twice at most.
+ */
+export async function chooseVariant(page, variant) {
+  await page.waitForSelector('form.setup');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const radio = page.locator(`input[name="variant"][value="${variant}"]`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await radio.check();
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await page.waitForTimeout(200);
+    }
+  }
+}
+
 /** Starts a game of `variant` from the opening screen (look-ahead 1); `extra` sets more. */
 export async function startFromOpening(page, base, variant, extra = async () => {}) {
   await page.goto(base + '/');
-  await page.waitForSelector('form.setup');
-  await page.check(`input[name="variant"][value="${variant}"]`);
+  await chooseVariant(page, variant);
   await page.selectOption('select[name="level"]', '1');
   await extra(page);
   await page.click('button.start');

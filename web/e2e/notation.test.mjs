@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, PLAYER, createGame, launchBrowser, openPage, startServer, view, waitForPly } from './harness.mjs';
+import { chooseVariant, createGame, launchBrowser, openPage, OUT, PLAYER, startServer, view, waitForPly } from './harness.mjs';
 
 let server;
 let browser;
@@ -113,7 +113,7 @@ describe('the move box in a game played in this browser', () => {
     const page = await openPage(browser, server.base);
     await page.goto(server.base + '/');
     await page.waitForSelector('form.setup');
-    await page.check('input[name="variant"][value="stacked"]');
+    await chooseVariant(page, 'stacked');
     await page.check('input[name="host"][value="browser"]');
     await page.check('input[name="mode"][value="local"]');
     await page.click('button.start');

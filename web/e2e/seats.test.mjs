@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, createGame, launchBrowser, newPlayer, openPage, startServer, view } from './harness.mjs';
+import { OUT, chooseVariant, createGame, launchBrowser, newPlayer, openPage, startServer, view } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -131,8 +131,7 @@ describe('options in sight', () => {
     ]) {
       const page = await openPage(browser, server.base, options);
       await page.goto(server.base + '/');
-      await page.waitForSelector('form.setup');
-      await page.check('input[name="variant"][value="trid"]');
+      await chooseVariant(page, 'trid');
       const rookPawns = page.locator('label.option:has(input[name="rook-pawns"])');
       assert.equal(await rookPawns.isVisible(), true, `${name}: the rook-pawn option with Federation`);
       await page.selectOption('select[name="rules"]', 'meder');
@@ -215,7 +214,7 @@ describe('the game-over card', () => {
     await page.goto(server.base + '/');
     await page.waitForSelector('form.setup');
     await page.check('input[name="host"][value="browser"]');
-    await page.check('input[name="variant"][value="quadlevel"]');
+    await chooseVariant(page, 'quadlevel');
     await page.check('input[name="destroy-both-kings"]');
     await page.check('input[name="colour"][value="black"]');
     await page.selectOption('select[name="level"]', '1');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { OUT, PLAYER, clickSquare, createGame, launchBrowser, openPage, startServer, view, view3D, waitForHistory, waitForMyTurn } from './harness.mjs';
+import { chooseVariant, clickSquare, createGame, launchBrowser, openPage, OUT, PLAYER, startServer, view, view3D, waitForHistory, waitForMyTurn } from './harness.mjs';
 
 let server;
 let browser;
@@ -177,7 +177,7 @@ describe('opening screen', () => {
       const text = await page.locator(`label:has(input[name="variant"][value="${v.id}"])`).textContent();
       assert.ok(text.includes(v.description), v.id);
     }
-    await page.check('input[name="variant"][value="trid"]');
+    await chooseVariant(page, 'trid');
     await page.selectOption('select[name="rules"]', 'meder');
     const trid = catalogue.variants.find((v) => v.id === 'trid');
     const visible = await page.locator('[data-rules-line]:visible').allTextContents();
