@@ -26,6 +26,7 @@ import type {
   Thinking,
   Variant,
 } from './generated/api';
+import type { PlayerPuzzles, PuzzleAttempt, PuzzleAttemptResult, PuzzleCatalogue, PuzzleCheck, PuzzleHint, PuzzleSolution, PuzzleView } from './puzzles/types';
 
 export type { Catalogue, GameView, NewGameRequest, PositionView, Screen, ServerMessage, Side, Thinking, Variant };
 export type Level = GameView['level'];
@@ -97,6 +98,8 @@ export async function request<T>(method: string, path: string, body?: unknown, a
   return (asText ? await response.text() : await response.json()) as T;
 }
 
+const puzzle = (id: string) => `/api/puzzles/${encodeURIComponent(id)}`;
+
 const game = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
@@ -130,6 +133,21 @@ export const api = {
   checkLesson: (id: string, moves: string[]) =>
     request<CheckAnswer>('POST', `/api/lessons/${encodeURIComponent(id)}/check`, { moves }),
   rules: (variant: Variant) => request<RulesPage>('GET', `/api/rules/${encodeURIComponent(variant)}`),
+  puzzles: () => request<PuzzleCatalogue>('GET', '/api/puzzles'),
+  /** A puzzle not tried yet near this player's rating in the set (or near `near`: the streak's). */
+  puzzleNext: (set: string, theme: string | null, near?: number) => {
+    const q = new URLSearchParams({ set });
+    if (theme) q.set('theme', theme);
+    if (near !== undefined) q.set('near', String(Math.round(near)));
+    return request<PuzzleView>('GET', `/api/puzzles/next?${q.toString()}`);
+  },
+  puzzleDaily: (set: string) => request<PuzzleView>('GET', `/api/puzzles/daily?set=${encodeURIComponent(set)}`),
+  puzzle: (id: string) => request<PuzzleView>('GET', puzzle(id)),
+  checkPuzzle: (id: string, moves: string[]) => request<PuzzleCheck>('POST', `${puzzle(id)}/check`, { moves }),
+  puzzleHint: (id: string, moves: string[]) => request<PuzzleHint>('POST', `${puzzle(id)}/hint`, { moves }),
+  puzzleSolution: (id: string) => request<PuzzleSolution>('GET', `${puzzle(id)}/solution`),
+  puzzleAttempt: (id: string, attempt: PuzzleAttempt) => request<PuzzleAttemptResult>('POST', `${puzzle(id)}/attempt`, attempt),
+  myPuzzles: () => request<PlayerPuzzles>('GET', '/api/puzzles/me'),
   record: (id: string) => request<string>('GET', `${game(id)}/record`, undefined, true),
   position: (id: string, ply: number) => request<PositionView>('GET', `${game(id)}/positions/${ply}`),
   socketUrl: (id: string) => {
