@@ -103,7 +103,10 @@ if (STATIC && 'serviceWorker' in navigator) {
 const params = new URLSearchParams(location.search);
 const direct = params.get('game');
 const analysis = params.get('analysis');
-/** `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages. */
+/**
+ * `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages;
+ * `?puzzles[=<set or variant>][&theme=…][&mode=daily|streak][&puzzle=<id>]`: the puzzles.
+ */
 if (location.pathname.startsWith('/join/')) {
   // An online game's invitation: take its free seat (or watch), then play there.
   void api
@@ -116,6 +119,8 @@ if (location.pathname.startsWith('/join/')) {
   void import('./analysis/screen').then((m) => m.renderAnalysis(app, analysis, params.get('host') === 'browser'));
 } else if (params.has('lessons') || params.has('lesson')) {
   void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
+} else if (params.has('puzzles') || params.has('puzzle')) {
+  void import('./puzzles/screen').then((m) => m.renderPuzzles(app, params));
 } else if (params.has('rules')) {
   void import('./teach/rules').then((m) => m.renderRules(app, params.get('rules')));
 } else if (direct) {

@@ -159,7 +159,7 @@ function renderForm(
   <main class="opening">
     <h1>spacechess</h1>
     <p class="tagline">Three- and four-dimensional chess</p>
-    <nav class="teach-links" aria-label="Learn"${teachHere(where.hosts) ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a></nav>
+    <nav class="teach-links" aria-label="Learn"${teachHere(where.hosts) ? '' : ' hidden'}><a href="?lessons" class="lessons-link">Lessons</a> <a href="?rules" class="rules-link">Rules</a> <a href="?puzzles" class="puzzles-link">Puzzles</a></nav>
     <p class="my-games-jump" hidden><a href="#my-games">My games</a></p>
     <div class="resume" hidden><button type="button" class="resume-game">Resume saved game</button></div>
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
@@ -213,8 +213,8 @@ function renderForm(
       if (!f.hidden) rules = f.querySelector<HTMLSelectElement>('select[name="rules"]')?.value ?? '';
     }
     for (const line of form.querySelectorAll<HTMLElement>('[data-rules-line]')) line.hidden = line.dataset.rulesLine !== rules;
-    // The Lessons and Rules links open the chosen variant's pages.
-    for (const [cls, param] of [['.lessons-link', 'lessons'], ['.rules-link', 'rules']] as const) {
+    // The Lessons, Rules and Puzzles links open the chosen variant's pages.
+    for (const [cls, param] of [['.lessons-link', 'lessons'], ['.rules-link', 'rules'], ['.puzzles-link', 'puzzles']] as const) {
       const link = host.querySelector<HTMLAnchorElement>(cls);
       if (link) link.href = `?${param}=${encodeURIComponent(String(variant ?? ''))}`;
     }

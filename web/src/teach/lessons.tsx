@@ -39,6 +39,10 @@ function LessonList({ catalogue, lessons, variant }: { catalogue: Catalogue; les
       <p class="variant-line">{entry?.description}</p>
       <p>
         <a href={`?rules=${variant}`}>Read the rules of {entry?.title}</a>
+        {' · '}
+        <a href={`?puzzles=${variant}`} class="practise-puzzles">
+          Practise with puzzles
+        </a>
       </p>
       {sets.map((set) => {
         const title = set ? entry?.rules.find((r) => r.id === set)?.title : null;
@@ -76,7 +80,7 @@ function LessonList({ catalogue, lessons, variant }: { catalogue: Catalogue; les
 type Outcome = { kind: 'solved' | 'missed' | 'info' | 'error'; text: string };
 
 /** The choosers a move in progress needs: promotion, and the attack-board flow. */
-function Choosers({ screen, selection, send }: { screen: Screen; selection: Selection; send: (e: SelectionEvent) => void }) {
+export function Choosers({ screen, selection, send }: { screen: Screen; selection: Selection; send: (e: SelectionEvent) => void }) {
   const s = selection;
   if (s.kind === 'choose' || s.kind === 'board-choose')
     return (
@@ -208,6 +212,10 @@ function Lesson({ catalogue, lesson, all, source }: { catalogue: Catalogue; less
         {next ? <a href={lessonHref(next.id)}>Next: {next.title}</a> : <a href={`?lessons=${lesson.variant}`}>All lessons</a>}
         {' · '}
         <a href={`?rules=${lesson.variant}`}>Rules of {entry?.title}</a>
+        {' · '}
+        <a href={`?puzzles=${lesson.variant}`} class="practise-puzzles">
+          Practise with puzzles
+        </a>
       </p>
     </article>
   );

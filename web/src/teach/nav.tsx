@@ -1,9 +1,9 @@
-// The header of the lessons and rules pages: back to the opening screen, and the variants.
+// The header of the lessons, rules and puzzle pages: back to the opening screen, and the variants.
 
 import type { Catalogue, Variant } from '../api';
 import { BackArrowIcon } from '../icons';
 
-export function TeachHeader({ page }: { page: 'lessons' | 'rules' }) {
+export function TeachHeader({ page }: { page: 'lessons' | 'rules' | 'puzzles' }) {
   return (
     <header class="teach-head">
       <a class="home" href="./">
@@ -15,6 +15,9 @@ export function TeachHeader({ page }: { page: 'lessons' | 'rules' }) {
         </a>
         <a href="?rules" aria-current={page === 'rules' ? 'page' : undefined}>
           Rules
+        </a>
+        <a href="?puzzles" aria-current={page === 'puzzles' ? 'page' : undefined}>
+          Puzzles
         </a>
       </nav>
     </header>

@@ -71,6 +71,10 @@ function Page({ catalogue, page }: { catalogue: Catalogue; page: RulesPage }) {
       <p class="variant-line">{page.summary}</p>
       <p>
         <a href={`?lessons=${page.variant}`}>Practise with the lessons</a>
+        {' · '}
+        <a href={`?puzzles=${page.variant}`} class="practise-puzzles">
+          Practise with puzzles
+        </a>
       </p>
       {page.choices.length > 0 && (
         <section class="choices" aria-label="Rule sets and options">
