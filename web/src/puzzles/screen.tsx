@@ -260,21 +260,36 @@ function Streak({ session }: { session: PuzzleSession }) {
   );
 }
 
-/** The rating after each attempt, oldest to newest, as a small line graph. */
+/** The rating after each attempt, oldest to newest, as a small line graph with its ends labelled. */
 export function RatingGraph({ history }: { history: AttemptEntry[] }) {
   const points = history.slice(0, 50).reverse().map((h) => h.rating_after);
   if (points.length < 2) return null;
   const w = 240;
-  const h = 60;
+  const h = 64;
+  const pad = 6;
   const lo = Math.min(...points) - 10;
   const hi = Math.max(...points) + 10;
-  const x = (i: number) => (i / (points.length - 1)) * w;
-  const y = (r: number) => h - ((r - lo) / (hi - lo)) * h;
+  const x = (i: number) => 30 + (i / (points.length - 1)) * (w - 60);
+  const y = (r: number) => pad + (1 - (r - lo) / (hi - lo)) * (h - 2 * pad);
   const d = points.map((r, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' ');
+  const first = points[0];
+  const last = points[points.length - 1];
   return (
-    <svg class="rating-graph" viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`Rating over your last ${points.length} attempts: from ${points[0]} to ${points[points.length - 1]}`}>
-      <path d={d} fill="none" stroke="currentColor" stroke-width="2" />
-    </svg>
+    <figure class="rating-graph-box">
+      <svg class="rating-graph" viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`Rating over your last ${points.length} attempts: from ${first} to ${last}`}>
+        <path d={d} fill="none" stroke="currentColor" stroke-width="2" />
+        {points.map((r, i) => (
+          <circle key={i} cx={x(i)} cy={y(r)} r="2.5" fill="currentColor" />
+        ))}
+        <text x={x(0) - 4} y={y(first) + 4} text-anchor="end">
+          {first}
+        </text>
+        <text x={x(points.length - 1) + 4} y={y(last) + 4} text-anchor="start">
+          {last}
+        </text>
+      </svg>
+      <figcaption>Your rating after each attempt in this set</figcaption>
+    </figure>
   );
 }
 
@@ -352,8 +367,8 @@ function Puzzles({ session }: { session: PuzzleSession }) {
         <PuzzleCard session={session} />
         <Note session={session} />
         {s && phase === 'solving' && !session.solution.value && <Choosers screen={s} selection={session.selection.value} send={(e) => session.dispatch(e)} />}
-        <Buttons session={session} />
         <Result session={session} />
+        <Buttons session={session} />
         <SolutionSteps session={session} />
         <Ratings session={session} />
       </aside>
