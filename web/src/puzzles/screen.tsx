@@ -53,7 +53,11 @@ function Board({ session }: { session: PuzzleSession }) {
     const s = session.shown.value;
     const marks = session.marks.value;
     const side: Side = session.puzzle.value?.side === 'black' ? 'black' : 'white';
-    if (!s || !marks) return;
+    if (!s || !marks) {
+      // No puzzle (none left, or an error): no old position stays on the boards.
+      flat.current?.replaceChildren();
+      return;
+    }
     if (session.viewMode.value === 'flat' && flat.current) {
       renderFlat(flat.current, s, side, marks, (square) => session.dispatch({ type: 'tap', square }));
       // The wrong move's squares, in red on the flat boards too (the 3D view marks its square).
@@ -66,7 +70,7 @@ function Board({ session }: { session: PuzzleSession }) {
   const scene = session.scene.value;
   return (
     <div class="puzzle-board-area">
-      <div class="view3d" aria-label="3D view" ref={view3d} hidden={mode !== '3d'} />
+      <div class="view3d" aria-label="3D view" ref={view3d} hidden={mode !== '3d' || !session.shown.value} />
       <div class="flatview puzzle-boards" ref={flat} hidden={mode !== 'flat'} />
       <div class="view-tools">
         <button type="button" class="toggle-view" onClick={() => (session.viewMode.value = mode === '3d' ? 'flat' : '3d')}>
@@ -187,7 +191,7 @@ function Buttons({ session }: { session: PuzzleSession }) {
           Start a new streak
         </button>
       )}
-      {phase === 'none' && session.catalogue.value && (
+      {phase === 'none' && session.catalogue.value && session.retry.value && (
         <button type="button" class="next-puzzle" onClick={() => void session.nextPuzzle()}>
           Try again
         </button>

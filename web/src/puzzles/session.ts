@@ -103,6 +103,8 @@ export class PuzzleSession {
   readonly streak = signal(0);
   readonly bestStreak: ReturnType<typeof signal<number>>;
   readonly busy = signal(false);
+  /** After a failed load: whether trying again may help (not when none are left). */
+  readonly retry = signal(true);
   readonly viewMode = signal<ViewMode>('flat');
   readonly scene = signal<BoardScene | null>(null);
 
@@ -262,11 +264,17 @@ export class PuzzleSession {
       });
     } catch (e) {
       if (serial !== this.serial) return;
+      // None left in this set (and theme): the player chooses another; else a retry may work.
+      const noneLeft = e instanceof ApiError && (e.code === 'not_found' || e.status === 404);
       batch(() => {
         this.puzzle.value = null;
         this.screen.value = null;
+        this.result.value = null;
+        this.solution.value = null;
+        this.wrong.value = null;
+        this.retry.value = !noneLeft;
         this.phase.value = 'none';
-        this.note.value = { kind: 'error', text: errorText(e) };
+        this.note.value = { kind: 'error', text: noneLeft ? `${errorText(e)} Choose another set or theme above.` : errorText(e) };
       });
     }
   }
