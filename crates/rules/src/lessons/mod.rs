@@ -181,14 +181,27 @@ pub fn screen_after(
     moves: &[&str],
     with_moves: bool,
 ) -> Result<crate::screen::Screen, AttemptError> {
+    let setup = lesson.setup().map_err(AttemptError::Setup)?;
+    position_screen(&setup, lesson.position, moves, with_moves)
+}
+
+/// The screen of a position (a position string under `setup`) after `moves` (tokens),
+/// its legal moves listed when `with_moves`, as a lesson shows it: always "in progress",
+/// the last move marked, `ply` the number of moves played. Puzzles show theirs the same
+/// way.
+pub fn position_screen(
+    setup: &Setup,
+    position: &str,
+    moves: &[&str],
+    with_moves: bool,
+) -> Result<crate::screen::Screen, AttemptError> {
     use crate::any::MoveInfo;
     use crate::position::Position;
     use crate::screen::{screen_of, LastMove, MoveView, Status};
-    let setup = lesson.setup().map_err(AttemptError::Setup)?;
     crate::with_position_type!(
         setup.variant(),
         P => {
-            let mut pos = P::from_position_string(&setup, lesson.position)
+            let mut pos = P::from_position_string(setup, position)
                 .map_err(AttemptError::Position)?;
             let mut last = None;
             for (index, token) in moves.iter().enumerate() {
