@@ -1,10 +1,13 @@
 //! Tests: a store whose moves fail to store from a chosen ply on, as on a full disk.
 
 use super::{
-    GameStore, GameSummary, StoreError, StoreResult, StoredGame, StoredMove, StoredSeats, Version,
+    AttemptRecord, GameStore, GameSummary, NewAttempt, PuzzleStore, SetRating, StoreError,
+    StoreResult, StoredAttempt, StoredGame, StoredMove, StoredSeats, Version,
 };
 use crate::server::kinds::{Eval, OfferKind};
+use rating::Rating;
 use rules::{Color, Outcome};
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -108,5 +111,30 @@ impl<S: GameStore> GameStore for Faulty<S> {
     }
     fn creations_since(&self, client: &str, since: i64) -> StoreResult<(u32, Option<i64>)> {
         self.inner.creations_since(client, since)
+    }
+}
+
+impl<S: GameStore> PuzzleStore for Faulty<S> {
+    fn player_puzzle_rating(&self, player: &str, set: &str) -> StoreResult<Option<Rating>> {
+        self.inner.player_puzzle_rating(player, set)
+    }
+    fn puzzle_ratings(&self, set: &str) -> StoreResult<HashMap<String, Rating>> {
+        self.inner.puzzle_ratings(set)
+    }
+    fn puzzle_rating(&self, puzzle: &str) -> StoreResult<Option<Rating>> {
+        self.inner.puzzle_rating(puzzle)
+    }
+    fn attempted(&self, player: &str, set: &str) -> StoreResult<HashSet<String>> {
+        self.inner.attempted(player, set)
+    }
+    fn record_attempt(&self, a: &NewAttempt) -> StoreResult<AttemptRecord> {
+        self.inner.record_attempt(a)
+    }
+    fn player_puzzles(
+        &self,
+        player: &str,
+        limit: u32,
+    ) -> StoreResult<(Vec<SetRating>, Vec<StoredAttempt>)> {
+        self.inner.player_puzzles(player, limit)
     }
 }

@@ -17,6 +17,7 @@ mod cluster;
 #[path = "../../../tests/pg_cluster/mod.rs"]
 pub(super) mod pg_cluster;
 mod postgres;
+mod puzzles;
 mod sqlite;
 #[cfg(test)]
 pub(super) mod tests;
@@ -29,6 +30,8 @@ use rules::{Color, Outcome};
 pub use cluster::{ChangeBus, PlayerPresence};
 pub use cluster::{Cluster, Feed};
 pub use postgres::PgStore;
+#[allow(unused_imports)]
+pub use puzzles::{AttemptRecord, NewAttempt, PuzzleStore, Rate, SetRating, StoredAttempt};
 pub use sqlite::SqliteStore;
 
 /// A game row's version: 0 when created, one more after each change.
@@ -139,8 +142,9 @@ impl std::fmt::Display for StoreError {
 pub type StoreResult<T> = Result<T, StoreError>;
 
 /// Where games are kept. Writes that change a game take the version the caller read
-/// and return the new one; a stale version gets [`StoreError::Conflict`].
-pub trait GameStore: Send + Sync {
+/// and return the new one; a stale version gets [`StoreError::Conflict`]. Every store
+/// keeps puzzle ratings and attempts too ([`PuzzleStore`]).
+pub trait GameStore: PuzzleStore + Send + Sync {
     /// Stores a new game (at version 0) with its first moves (an imported record) in
     /// one transaction, and counts the creation for the hourly quota.
     fn insert_game(&self, game: &StoredGame, moves: &[StoredMove]) -> StoreResult<()>;

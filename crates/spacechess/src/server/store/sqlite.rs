@@ -2,14 +2,18 @@
 //! go through one writer thread that commits everything queued in one transaction (group
 //! commit), each write in its own savepoint (a refused write changes nothing).
 
+use super::puzzles::stored_rating;
 use super::{
-    GameStore, GameSummary, StoreError, StoreResult, StoredGame, StoredMove, StoredSeats, Version,
+    AttemptRecord, GameStore, GameSummary, NewAttempt, PuzzleStore, SetRating, StoreError,
+    StoreResult, StoredAttempt, StoredGame, StoredMove, StoredSeats, Version,
 };
 use crate::server::kinds::{Eval, EvalSource, Mode, OfferKind};
 use engine::api::Level;
+use rating::Rating;
 use rules::{Color, Outcome, Termination};
 use rusqlite::types::Type;
 use rusqlite::{params, Connection, OptionalExtension, Row};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::Mutex;
@@ -87,6 +91,40 @@ const MIGRATIONS: &[&str] = &[
     // 8: each game's version, one more after every change, so that a write made from an
     // older copy of the game is refused.
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    // 9: puzzles (store/puzzles.rs): each puzzle's rating on this host, each player's
+    // rating per set, and each player's attempts, one per puzzle (the key refuses a
+    // second, so that only the first is rated).
+    "CREATE TABLE puzzle_ratings (
+        puzzle_id TEXT PRIMARY KEY,
+        set_id TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX puzzle_ratings_by_set ON puzzle_ratings(set_id);
+    CREATE TABLE player_puzzle_ratings (
+        player TEXT NOT NULL,
+        set_id TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        solved INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player, set_id)
+    );
+    CREATE TABLE puzzle_attempts (
+        player TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        set_id TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        rating_after REAL NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (player, puzzle_id)
+    );
+    CREATE INDEX puzzle_attempts_by_set ON puzzle_attempts(player, set_id);
+    CREATE INDEX puzzle_attempts_recent ON puzzle_attempts(player, at_ms);",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).
@@ -132,10 +170,19 @@ enum Write {
         version: Version,
         change: Change,
     },
+    /// A puzzle attempt: rated if it is the player's first at the puzzle.
+    Attempt(Box<NewAttempt>),
 }
 
-/// The version the write left (for an insert, that of the game it is a rematch of).
-type Reply = SyncSender<StoreResult<Version>>;
+/// What a write did.
+#[derive(Clone, Copy, Debug)]
+enum Done {
+    /// The version a game write left (for an insert, that of the game it is a rematch of).
+    Version(Version),
+    Attempt(AttemptRecord),
+}
+
+type Reply = SyncSender<StoreResult<Done>>;
 
 /// Most writes committed together.
 const MAX_BATCH: usize = 512;
@@ -189,8 +236,18 @@ impl SqliteStore {
         self.reader.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues a write and waits until it is committed (or failed).
+    /// Queues a game write and waits until it is committed (or failed).
     fn write(&self, w: Write) -> StoreResult<Version> {
+        match self.write_done(w)? {
+            Done::Version(v) => Ok(v),
+            Done::Attempt(_) => Err(StoreError::Failed(
+                "a game write recorded an attempt".into(),
+            )),
+        }
+    }
+
+    /// Queues a write and waits until it is committed (or failed).
+    fn write_done(&self, w: Write) -> StoreResult<Done> {
         let stopped = || StoreError::Failed("the store writer has stopped".into());
         let (reply, result) = sync_channel(1);
         {
@@ -430,7 +487,7 @@ fn write_loop(mut conn: Connection, rx: Receiver<(Write, Reply)>) {
                 Err(_) => break,
             }
         }
-        let mut results: Vec<StoreResult<Version>> = Vec::with_capacity(batch.len());
+        let mut results: Vec<StoreResult<Done>> = Vec::with_capacity(batch.len());
         let committed = (|| -> StoreResult<()> {
             let mut tx = conn.transaction()?;
             for (w, _) in &batch {
@@ -510,8 +567,9 @@ fn insert_move(conn: &Connection, game_id: &str, m: &StoredMove) -> StoreResult<
     Ok(())
 }
 
-fn apply(conn: &Connection, w: &Write) -> StoreResult<Version> {
+fn apply(conn: &Connection, w: &Write) -> StoreResult<Done> {
     match w {
+        Write::Attempt(a) => record_attempt(conn, a).map(Done::Attempt),
         Write::InsertGame {
             game: g,
             moves,
@@ -564,14 +622,14 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<Version> {
                 params![g.created_at - CREATIONS_KEPT_SECS],
             )?;
             let Some((of, read)) = rematch_of else {
-                return Ok(0);
+                return Ok(Done::Version(0));
             };
             let next = next_version(conn, of, *read)?;
             conn.execute(
                 "UPDATE games SET offer_kind = NULL, offer_from = NULL WHERE id = ?1",
                 params![of],
             )?;
-            Ok(next)
+            Ok(Done::Version(next))
         }
         Write::Change {
             game_id,
@@ -580,7 +638,7 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<Version> {
         } => {
             let next = next_version(conn, game_id, *version)?;
             apply_change(conn, game_id, change)?;
-            Ok(next)
+            Ok(Done::Version(next))
         }
     }
 }
@@ -666,6 +724,196 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
         }
     }
     Ok(())
+}
+
+impl PuzzleStore for SqliteStore {
+    fn player_puzzle_rating(&self, player: &str, set: &str) -> StoreResult<Option<Rating>> {
+        rating_row(
+            &self.reader(),
+            "SELECT rating, deviation, volatility FROM player_puzzle_ratings
+             WHERE player = ?1 AND set_id = ?2",
+            params![player, set],
+        )
+    }
+
+    fn puzzle_ratings(&self, set: &str) -> StoreResult<HashMap<String, Rating>> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare(
+            "SELECT puzzle_id, rating, deviation, volatility FROM puzzle_ratings WHERE set_id = ?1",
+        )?;
+        let rows = stmt
+            .query_map(params![set], |r| {
+                Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.into_iter()
+            .map(|(id, r, d, v)| Ok((id, stored_rating(r, d, v)?)))
+            .collect()
+    }
+
+    fn puzzle_rating(&self, puzzle: &str) -> StoreResult<Option<Rating>> {
+        rating_row(
+            &self.reader(),
+            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = ?1",
+            params![puzzle],
+        )
+    }
+
+    fn attempted(&self, player: &str, set: &str) -> StoreResult<HashSet<String>> {
+        let conn = self.reader();
+        let mut stmt = conn
+            .prepare("SELECT puzzle_id FROM puzzle_attempts WHERE player = ?1 AND set_id = ?2")?;
+        let ids = stmt
+            .query_map(params![player, set], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(ids)
+    }
+
+    fn record_attempt(&self, a: &NewAttempt) -> StoreResult<AttemptRecord> {
+        match self.write_done(Write::Attempt(Box::new(a.clone())))? {
+            Done::Attempt(record) => Ok(record),
+            Done::Version(_) => Err(StoreError::Failed(
+                "an attempt was recorded as a game write".into(),
+            )),
+        }
+    }
+
+    fn player_puzzles(
+        &self,
+        player: &str,
+        limit: u32,
+    ) -> StoreResult<(Vec<SetRating>, Vec<StoredAttempt>)> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare(
+            "SELECT set_id, rating, deviation, volatility, attempts, solved
+             FROM player_puzzle_ratings WHERE player = ?1 ORDER BY set_id",
+        )?;
+        let rows = stmt
+            .query_map(params![player], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    (r.get(1)?, r.get(2)?, r.get(3)?),
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let ratings = rows
+            .into_iter()
+            .map(|(set, (r, d, v), attempts, solved)| {
+                Ok(SetRating {
+                    set,
+                    rating: stored_rating(r, d, v)?,
+                    attempts,
+                    solved,
+                })
+            })
+            .collect::<StoreResult<_>>()?;
+        let mut stmt = conn.prepare(
+            "SELECT puzzle_id, set_id, solved, rated, rating_after, at_ms FROM puzzle_attempts
+             WHERE player = ?1 ORDER BY at_ms DESC, puzzle_id DESC LIMIT ?2",
+        )?;
+        let history = stmt
+            .query_map(params![player, limit], |r| {
+                Ok(StoredAttempt {
+                    puzzle: r.get(0)?,
+                    set: r.get(1)?,
+                    solved: r.get(2)?,
+                    rated: r.get(3)?,
+                    rating_after: r.get(4)?,
+                    at_ms: r.get(5)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok((ratings, history))
+    }
+}
+
+/// The rating in the one row `sql` finds, if any.
+fn rating_row(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> StoreResult<Option<Rating>> {
+    let row: Option<(f64, f64, f64)> = conn
+        .query_row(sql, params, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    row.map(|(r, d, v)| stored_rating(r, d, v)).transpose()
+}
+
+/// Records a puzzle attempt in the writer's transaction: the one writer makes the read,
+/// the update and the write of both ratings one step, and the attempts' key keeps all
+/// but the first attempt unrated.
+fn record_attempt(conn: &Connection, a: &NewAttempt) -> StoreResult<AttemptRecord> {
+    let inserted = conn.execute(
+        "INSERT OR IGNORE INTO puzzle_attempts
+            (player, puzzle_id, set_id, solved, rated, rating_after, at_ms)
+         VALUES (?1, ?2, ?3, ?4, 1, 0, ?5)",
+        params![a.player, a.puzzle, a.set, a.solved, a.at_ms],
+    )?;
+    let player = rating_row(
+        conn,
+        "SELECT rating, deviation, volatility FROM player_puzzle_ratings
+         WHERE player = ?1 AND set_id = ?2",
+        params![a.player, a.set],
+    )?
+    .unwrap_or(a.player_start);
+    let puzzle = rating_row(
+        conn,
+        "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = ?1",
+        params![a.puzzle],
+    )?
+    .unwrap_or(a.puzzle_start);
+    if inserted == 0 {
+        return Ok(AttemptRecord {
+            rated: false,
+            player_before: player,
+            player,
+            puzzle,
+        });
+    }
+    let (player_after, puzzle_after) = (a.rate)(player, puzzle, a.solved);
+    conn.execute(
+        "INSERT INTO player_puzzle_ratings
+            (player, set_id, rating, deviation, volatility, attempts, solved)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
+         ON CONFLICT (player, set_id) DO UPDATE SET
+            rating = excluded.rating, deviation = excluded.deviation,
+            volatility = excluded.volatility, attempts = attempts + 1,
+            solved = solved + excluded.solved",
+        params![
+            a.player,
+            a.set,
+            player_after.rating,
+            player_after.deviation,
+            player_after.volatility,
+            i64::from(a.solved)
+        ],
+    )?;
+    conn.execute(
+        "INSERT INTO puzzle_ratings (puzzle_id, set_id, rating, deviation, volatility, attempts)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1)
+         ON CONFLICT (puzzle_id) DO UPDATE SET
+            rating = excluded.rating, deviation = excluded.deviation,
+            volatility = excluded.volatility, attempts = attempts + 1",
+        params![
+            a.puzzle,
+            a.set,
+            puzzle_after.rating,
+            puzzle_after.deviation,
+            puzzle_after.volatility
+        ],
+    )?;
+    conn.execute(
+        "UPDATE puzzle_attempts SET rating_after = ?3 WHERE player = ?1 AND puzzle_id = ?2",
+        params![a.player, a.puzzle, player_after.rating],
+    )?;
+    Ok(AttemptRecord {
+        rated: true,
+        player_before: player,
+        player: player_after,
+        puzzle: puzzle_after,
+    })
 }
 
 fn color_id(c: Color) -> &'static str {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::server::kinds::EvalSource;
+use rating::Rating;
 use rules::Termination;
 
 const PLAYER: &str = "0123456789abcdef0123456789abcdef";
@@ -445,6 +446,162 @@ fn a_move_past_a_gap_is_refused(s: &impl GameStore) {
     assert_eq!(s.append_move("a", 0, &mv(1, "y"), None), Ok(1));
 }
 
+/// A stand-in for Glicko-2 that shows which way each rating moved and from what: the
+/// solver gains 10 and the puzzle loses 10 (or the other way round), each deviation
+/// shrinks by 1.
+fn step(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    let gain = if solved { 10.0 } else { -10.0 };
+    let moved = |r: Rating, by: f64| Rating {
+        rating: r.rating + by,
+        deviation: r.deviation - 1.0,
+        volatility: r.volatility,
+    };
+    (moved(player, gain), moved(puzzle, -gain))
+}
+
+fn rating(rating: f64, deviation: f64) -> Rating {
+    Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    }
+}
+
+fn attempt(player: &str, puzzle: &str, solved: bool, at_ms: i64) -> NewAttempt {
+    NewAttempt {
+        player: player.into(),
+        puzzle: puzzle.into(),
+        set: "fourfold".into(),
+        solved,
+        at_ms,
+        player_start: rating(1500.0, 350.0),
+        puzzle_start: rating(1700.0, 250.0),
+        rate: step,
+    }
+}
+
+/// A player's first attempt at a puzzle is rated from the starting ratings; a second
+/// changes nothing and is answered with the current ratings; the ratings, the attempted
+/// puzzles and the history read back.
+fn only_the_first_attempt_at_a_puzzle_is_rated(s: &impl GameStore) {
+    assert_eq!(s.player_puzzle_rating(PLAYER, "fourfold").unwrap(), None);
+    assert_eq!(s.puzzle_rating("p1").unwrap(), None);
+    let first = s.record_attempt(&attempt(PLAYER, "p1", true, 10)).unwrap();
+    assert_eq!(
+        first,
+        AttemptRecord {
+            rated: true,
+            player_before: rating(1500.0, 350.0),
+            player: rating(1510.0, 349.0),
+            puzzle: rating(1690.0, 249.0),
+        }
+    );
+    let again = s.record_attempt(&attempt(PLAYER, "p1", false, 20)).unwrap();
+    assert_eq!(
+        again,
+        AttemptRecord {
+            rated: false,
+            player_before: rating(1510.0, 349.0),
+            player: rating(1510.0, 349.0),
+            puzzle: rating(1690.0, 249.0),
+        }
+    );
+    // A missed puzzle moves both the other way, from the player's current rating.
+    let missed = s.record_attempt(&attempt(PLAYER, "p2", false, 30)).unwrap();
+    assert_eq!(
+        (missed.rated, missed.player, missed.puzzle),
+        (true, rating(1500.0, 348.0), rating(1710.0, 249.0))
+    );
+    // Another set starts afresh.
+    let other = NewAttempt {
+        set: "stacked".into(),
+        ..attempt(PLAYER, "s1", true, 40)
+    };
+    assert_eq!(
+        s.record_attempt(&other).unwrap().player_before,
+        rating(1500.0, 350.0)
+    );
+
+    assert_eq!(
+        s.player_puzzle_rating(PLAYER, "fourfold").unwrap(),
+        Some(rating(1500.0, 348.0))
+    );
+    assert_eq!(s.puzzle_rating("p1").unwrap(), Some(rating(1690.0, 249.0)));
+    let fourfold = s.puzzle_ratings("fourfold").unwrap();
+    assert_eq!(fourfold.len(), 2);
+    assert_eq!(fourfold["p2"], rating(1710.0, 249.0));
+    let seen = s.attempted(PLAYER, "fourfold").unwrap();
+    assert_eq!(seen, ["p1", "p2"].map(String::from).into());
+    assert!(s.attempted("someone else", "fourfold").unwrap().is_empty());
+
+    let (ratings, history) = s.player_puzzles(PLAYER, 2).unwrap();
+    assert_eq!(
+        ratings,
+        [
+            SetRating {
+                set: "fourfold".into(),
+                rating: rating(1500.0, 348.0),
+                attempts: 2,
+                solved: 1,
+            },
+            SetRating {
+                set: "stacked".into(),
+                rating: rating(1510.0, 349.0),
+                attempts: 1,
+                solved: 1,
+            },
+        ]
+    );
+    let entry = |puzzle: &str, set: &str, solved, rating_after, at_ms| StoredAttempt {
+        puzzle: puzzle.into(),
+        set: set.into(),
+        solved,
+        rated: true,
+        rating_after,
+        at_ms,
+    };
+    assert_eq!(
+        history,
+        [
+            entry("s1", "stacked", true, 1510.0, 40),
+            entry("p2", "fourfold", false, 1500.0, 30),
+        ]
+    );
+    assert_eq!(s.player_puzzles(PLAYER, 200).unwrap().1.len(), 3);
+}
+
+/// Concurrent first attempts by one player at one puzzle are rated once; concurrent
+/// attempts by different players at one puzzle each move its rating (none is lost).
+fn concurrent_attempts_rate_once_and_lose_no_update(s: &impl GameStore) {
+    let rated: Vec<bool> = std::thread::scope(|scope| {
+        let tries: Vec<_> = (0..8)
+            .map(|i| scope.spawn(move || s.record_attempt(&attempt(PLAYER, "p", true, i))))
+            .collect();
+        tries
+            .into_iter()
+            .map(|t| t.join().unwrap().unwrap().rated)
+            .collect()
+    });
+    assert_eq!(rated.iter().filter(|r| **r).count(), 1, "{rated:?}");
+    assert_eq!(
+        s.player_puzzle_rating(PLAYER, "fourfold").unwrap(),
+        Some(rating(1510.0, 349.0))
+    );
+    assert_eq!(s.puzzle_rating("p").unwrap(), Some(rating(1690.0, 249.0)));
+
+    std::thread::scope(|scope| {
+        for i in 0..8 {
+            scope.spawn(move || {
+                let player = format!("player{i}");
+                let r = s.record_attempt(&attempt(&player, "q", true, 1)).unwrap();
+                assert!(r.rated);
+                assert_eq!(r.player, rating(1510.0, 349.0));
+            });
+        }
+    });
+    assert_eq!(s.puzzle_rating("q").unwrap(), Some(rating(1620.0, 242.0)));
+}
+
 /// One `#[test]` per behaviour above, each on a fresh store made by `$open`.
 macro_rules! stores {
     ($module:ident, $open:expr, [$($test:ident),* $(,)?]) => {
@@ -488,4 +645,6 @@ every_store!(
     a_game_has_one_rematch_which_clears_its_offer,
     open_games_and_invites_are_counted,
     a_players_games_come_newest_first_page_by_page_with_their_results,
+    only_the_first_attempt_at_a_puzzle_is_rated,
+    concurrent_attempts_rate_once_and_lose_no_update,
 );

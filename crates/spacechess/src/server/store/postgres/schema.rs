@@ -11,9 +11,9 @@ use deadpool_postgres::tokio_postgres::Client;
 const MIGRATION_LOCK: i64 = 0x7370_6163_6563_6873;
 
 /// Schema versions, applied in order; `schema_migrations` holds one row per version run.
-/// The SQLite store's schema (its eight versions) as one, in PostgreSQL's types: ids and
-/// keys compared byte-wise (`COLLATE "C"`, as SQLite compares them), so that the pages of
-/// a player's games come in the same order from either store.
+/// The SQLite store's schema (its first eight versions) as one, in PostgreSQL's types:
+/// ids and keys compared byte-wise (`COLLATE "C"`, as SQLite compares them), so that the
+/// pages of a player's games come in the same order from either store; then the puzzles.
 pub(super) const MIGRATIONS: &[&str] = &[
     // 1: games, moves, and game creations (the hourly quota: deleting a game does not
     // refund it).
@@ -83,6 +83,40 @@ pub(super) const MIGRATIONS: &[&str] = &[
         seen_at TIMESTAMPTZ NOT NULL,
         PRIMARY KEY (game_id, player, instance)
     );"#,
+    // 3: puzzles (store/puzzles.rs): each puzzle's rating on this host, each player's
+    // rating per set, and each player's attempts, one per puzzle (the key refuses a
+    // second, so that only the first is rated, however many instances race).
+    r#"CREATE TABLE puzzle_ratings (
+        puzzle_id TEXT COLLATE "C" PRIMARY KEY,
+        set_id TEXT COLLATE "C" NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0)
+    );
+    CREATE INDEX puzzle_ratings_by_set ON puzzle_ratings (set_id);
+    CREATE TABLE player_puzzle_ratings (
+        player TEXT NOT NULL,
+        set_id TEXT COLLATE "C" NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+        solved INTEGER NOT NULL DEFAULT 0 CHECK (solved >= 0),
+        PRIMARY KEY (player, set_id)
+    );
+    CREATE TABLE puzzle_attempts (
+        player TEXT NOT NULL,
+        puzzle_id TEXT COLLATE "C" NOT NULL,
+        set_id TEXT COLLATE "C" NOT NULL,
+        solved BOOLEAN NOT NULL,
+        rated BOOLEAN NOT NULL,
+        rating_after DOUBLE PRECISION NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, puzzle_id)
+    );
+    CREATE INDEX puzzle_attempts_by_set ON puzzle_attempts (player, set_id);
+    CREATE INDEX puzzle_attempts_recent ON puzzle_attempts (player, at_ms);"#,
 ];
 
 /// Brings the database's schema up to date; returns how many migrations this call ran
