@@ -24,9 +24,12 @@ use crate::search::{self, Line, Params, Shared};
 use crate::tt::table_of_size;
 use crate::types::Score;
 use rules::any::AnyGame;
-use rules::{dispatch, Color, Game, GameStatus, Mover, PieceKind, Position};
+use rules::{dispatch, Color, Game, GameStatus, PieceKind, Position};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+mod themes;
+pub use themes::Theme;
 
 /// The best move must score at least this (centipawns, solver's view) to win material.
 pub const WIN_CP: Value = 300;
@@ -59,34 +62,6 @@ impl PuzzleKind {
         match self {
             PuzzleKind::Mate(n) => format!("mate-in-{n}"),
             PuzzleKind::Material(_) => "material".to_string(),
-        }
-    }
-}
-
-/// What the rules tell cheaply about a puzzle's key (first) move, or its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Theme {
-    /// The line ends in mate in this many solver moves.
-    MateIn(u32),
-    /// A solver move of the line promotes.
-    Promotion,
-    /// The key move captures.
-    Capture,
-    /// The key move gives check.
-    Check,
-    /// The key move's piece lands on another board or level than it left.
-    CrossBoard,
-}
-
-impl Theme {
-    /// `mate-in-N`, `promotion`, `capture`, `check` or `cross-board`.
-    pub fn id(self) -> String {
-        match self {
-            Theme::MateIn(n) => format!("mate-in-{n}"),
-            Theme::Promotion => "promotion".to_string(),
-            Theme::Capture => "capture".to_string(),
-            Theme::Check => "check".to_string(),
-            Theme::CrossBoard => "cross-board".to_string(),
         }
     }
 }
@@ -191,11 +166,114 @@ pub fn puzzle_in<P: Evaluate>(game: &Game<P>, depth: u32, index: usize) -> Optio
     Some(Puzzle {
         position: root.position_string(),
         side: root.turn(),
-        themes: themes(game, &moves, kind),
+        themes: themes::themes(game.position(), &moves, kind),
         solution,
         kind,
         game: index,
         ply: game.moves().len(),
+    })
+}
+
+/// Why a puzzle failed [`verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A token of the solution is not a legal move where it is played.
+    Illegal { ply: usize, token: String },
+    /// The solver's move at this ply (0, 2, ...) is not the unique winning move at the
+    /// deeper search, or wins in another way (mate / material) than the puzzle's first.
+    NotUnique { ply: usize, token: String },
+    /// A mate line that does not end in mate, or a material line that gains too little.
+    NoWin,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Illegal { ply, token } => write!(f, "ply {ply}: {token} is not legal"),
+            Refusal::NotUnique { ply, token } => {
+                write!(f, "ply {ply}: {token} is not the one winning move")
+            }
+            Refusal::NoWin => write!(f, "the line does not win as its kind says"),
+        }
+    }
+}
+
+/// Checks a stored puzzle again at search depth `depth` (confirmed at D+1): every solver
+/// move of `solution` is the position's unique winning move of the same kind, with the
+/// stored replies between them, and the line mates or gains [`MIN_GAIN_PAWNS`] (counted
+/// after the engine's best reply at D+1 to the last solver move). Answers the puzzle as
+/// re-derived, its themes fresh; `game` is the puzzle's position.
+pub fn verify(game: &AnyGame, solution: &[String], depth: u32) -> Result<Puzzle, Refusal> {
+    dispatch!(game, g => verify_in(g, solution, depth))
+}
+
+fn verify_in<P: Evaluate>(
+    start: &Game<P>,
+    solution: &[String],
+    depth: u32,
+) -> Result<Puzzle, Refusal> {
+    let depth = depth.clamp(1, MAX_DEPTH);
+    let solver = start.position().turn();
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let mut mate = None;
+    for (ply, token) in solution.iter().enumerate() {
+        let illegal = || Refusal::Illegal {
+            ply,
+            token: token.clone(),
+        };
+        let m = game
+            .position()
+            .parse_move_token(token)
+            .map_err(|_| illegal())?;
+        if ply % 2 == 0 {
+            let not_unique = || Refusal::NotUnique {
+                ply,
+                token: token.clone(),
+            };
+            let (best, win) = confirmed(&game, depth).ok_or_else(not_unique)?;
+            let is_mate = matches!(win, Win::Mate(_));
+            if best != m || *mate.get_or_insert(is_mate) != is_mate {
+                return Err(not_unique());
+            }
+        }
+        game.play(m).map_err(|_| illegal())?;
+        moves.push(m);
+    }
+    if solution.len().is_multiple_of(2) {
+        return Err(Refusal::NoWin);
+    }
+    let kind = if game.outcome().and_then(|o| o.winner) == Some(solver) {
+        PuzzleKind::Mate(moves.len().div_ceil(2) as u32)
+    } else if mate == Some(true) || game.status() != GameStatus::InProgress {
+        return Err(Refusal::NoWin);
+    } else {
+        let reply = *best_lines(&game, depth + 1, 1)
+            .first()
+            .and_then(|l| l.pv.first())
+            .ok_or(Refusal::NoWin)?;
+        let mut after = game.clone();
+        after.play(reply).map_err(|_| Refusal::NoWin)?;
+        let before = start
+            .positions()
+            .last()
+            .filter(|_| !start.moves().is_empty())
+            .unwrap_or(start.position());
+        let gain = balance(after.position(), solver) - balance(before, solver);
+        if gain < MIN_GAIN_PAWNS {
+            return Err(Refusal::NoWin);
+        }
+        PuzzleKind::Material(gain)
+    };
+    let root = start.position();
+    Ok(Puzzle {
+        position: root.position_string(),
+        side: solver,
+        themes: themes::themes(root, &moves, kind),
+        solution: solution.to_vec(),
+        kind,
+        game: 0,
+        ply: start.moves().len(),
     })
 }
 
@@ -273,7 +351,7 @@ fn solve<P: Evaluate>(
 }
 
 /// `side`'s material minus the other side's, in pawns.
-fn balance<P: Position>(pos: &P, side: Color) -> i32 {
+pub(crate) fn balance<P: Position>(pos: &P, side: Color) -> i32 {
     let counts = pos.material();
     let value = |kind: PieceKind| match kind {
         PieceKind::Pawn => 1,
@@ -289,56 +367,6 @@ fn balance<P: Position>(pos: &P, side: Color) -> i32 {
             .sum()
     };
     total(side) - total(side.opposite())
-}
-
-/// The themes of a solution (see [`Theme`]), sorted.
-fn themes<P: Evaluate>(start: &Game<P>, moves: &[P::Move], kind: PuzzleKind) -> Vec<Theme> {
-    let mut out = Vec::new();
-    if let PuzzleKind::Mate(n) = kind {
-        out.push(Theme::MateIn(n));
-    }
-    let root = start.position();
-    let Some(&key) = moves.first() else {
-        return out;
-    };
-    let facts = root.move_facts(key);
-    if facts.captured.is_some() {
-        out.push(Theme::Capture);
-    }
-    let mut pos = root.clone();
-    let mut promotes = false;
-    for (i, &m) in moves.iter().enumerate() {
-        promotes |= i % 2 == 0 && pos.move_facts(m).promotion.is_some();
-        pos.play(m);
-        if i == 0 && pos.in_check() {
-            out.push(Theme::Check);
-        }
-    }
-    if promotes {
-        out.push(Theme::Promotion);
-    }
-    if matches!(facts.mover, Mover::Piece(_)) && crosses_boards(root, key) {
-        out.push(Theme::CrossBoard);
-    }
-    out.sort();
-    out
-}
-
-/// Whether a piece move lands on another board or level than it leaves, by the boards
-/// of its squares as the rules draw them.
-fn crosses_boards<P: Position>(pos: &P, m: P::Move) -> bool {
-    let squares = pos.move_squares(m);
-    let cells = pos.cells();
-    let board = |name: &str| {
-        cells
-            .iter()
-            .find(|c| c.name == name)
-            .map(|c| c.board.clone())
-    };
-    match (board(&squares.from), board(&squares.to)) {
-        (Some(a), Some(b)) => a != b,
-        _ => false,
-    }
 }
 
 /// The best `lines` lines of a fixed-depth, one-thread, seeded search without a time limit.

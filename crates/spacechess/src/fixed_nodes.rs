@@ -86,3 +86,13 @@ mod tests {
         );
     }
 }
+
+/// Where a command writes: standard output for `-`, else a new (truncated) file.
+pub fn open_output(out: &str) -> Result<Box<dyn std::io::Write>, Failure> {
+    if out == "-" {
+        return Ok(Box::new(std::io::stdout().lock()));
+    }
+    let file =
+        std::fs::File::create(out).map_err(|e| Failure(format!("cannot create {out}: {e}")))?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
+}

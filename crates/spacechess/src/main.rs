@@ -13,6 +13,7 @@ mod fixed_nodes;
 mod loadtest;
 mod matches;
 mod perft_cmd;
+mod puzzle_set_cmd;
 mod puzzles_cmd;
 mod selfplay_cmd;
 mod soak;
@@ -105,6 +106,8 @@ enum Command {
     Selfplay(selfplay_cmd::SelfplayArgs),
     /// Mine self-play games for puzzles (one winning move) and write them as JSON lines
     Puzzles(puzzles_cmd::PuzzlesArgs),
+    /// Check mined puzzles again by a deeper search and write them as a puzzle set
+    PuzzleSet(puzzle_set_cmd::PuzzleSetArgs),
     /// Fit a variant's evaluation weights to self-play data
     Tune(tune_cmd::TuneArgs),
     /// Write balanced openings (the books `match` plays by default)
@@ -144,6 +147,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => matches::run(&args),
         Command::Selfplay(args) => selfplay_cmd::run(&args),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
+        Command::PuzzleSet(args) => puzzle_set_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
         Command::Book(args) => book_cmd::run(&args),
         Command::Replay { file, public } => {

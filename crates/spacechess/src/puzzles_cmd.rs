@@ -4,7 +4,8 @@
 //! and writes each new position's puzzle as one JSON line.
 
 use crate::bench_cmd::playout;
-use crate::fixed_nodes::{self, chosen_setups};
+use crate::fixed_nodes;
+use crate::puzzle_set_cmd::without_counters;
 use crate::Failure;
 use engine::puzzle::{self, Puzzle, PuzzleKind};
 use rules::any::AnyGame;
@@ -24,6 +25,9 @@ pub struct PuzzlesArgs {
     /// Tri-D rule set: federation (default), meder or stepwise
     #[arg(long)]
     pub rules: Option<String>,
+    /// A game option of the self-play games, e.g. destroy-both-kings (repeatable)
+    #[arg(long = "option", value_name = "OPTION")]
+    pub options: Vec<String>,
     /// Self-play games to mine (default 10, or none when records are given)
     #[arg(long)]
     pub games: Option<u32>,
@@ -83,25 +87,19 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
         sources.push((Source::Record(path.display().to_string()), game));
     }
+    let options: Vec<&str> = args.options.iter().map(String::as_str).collect();
     let setup = match (&args.variant, games) {
-        (Some(v), _) => match chosen_setups(Some(v), args.rules.as_deref())?[..] {
-            [setup] => Some(setup),
-            _ => return Err(Failure(format!("--variant {v} names no one setup"))),
-        },
+        (Some(v), _) => Some(Setup::from_ids(v, args.rules.as_deref(), &options)?),
         (None, _) if args.rules.is_some() => {
             return Err(Failure("--rules needs --variant trid".to_string()))
+        }
+        (None, _) if !options.is_empty() => {
+            return Err(Failure("--option needs --variant".to_string()))
         }
         (None, 0) => None,
         (None, _) => return Err(Failure("self-play games need --variant".to_string())),
     };
-    let mut out: Box<dyn Write> = if args.out == "-" {
-        Box::new(std::io::stdout().lock())
-    } else {
-        Box::new(std::io::BufWriter::new(
-            std::fs::File::create(&args.out)
-                .map_err(|e| Failure(format!("cannot create {}: {e}", args.out)))?,
-        ))
-    };
+    let mut out = fixed_nodes::open_output(&args.out)?;
     let mut seen = HashSet::new();
     let (mut found, mut written) = (0, 0);
     let played = setup.into_iter().flat_map(|setup| {
@@ -124,7 +122,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             // game) is the same puzzle: the counters do not count.
             if seen.insert((setup, without_counters(&p.position))) {
                 written += 1;
-                writeln!(out, "{}", json_line(&setup, &source, &p))?;
+                writeln!(out, "{}", json_line(&setup, args.seed, &source, &p))?;
             }
         }
         out.flush()?;
@@ -156,14 +154,8 @@ fn play(setup: &Setup, args: &PuzzlesArgs, seed: u64) -> Result<AnyGame, Failure
     Ok(game)
 }
 
-/// A position string without its two trailing counters (halfmove clock, move number).
-fn without_counters(position: &str) -> String {
-    let fields: Vec<&str> = position.split_whitespace().collect();
-    fields[..fields.len().saturating_sub(2)].join(" ")
-}
-
 /// The puzzle as one JSON object.
-fn json_line(setup: &Setup, source: &Source, p: &Puzzle) -> serde_json::Value {
+fn json_line(setup: &Setup, seed: u64, source: &Source, p: &Puzzle) -> serde_json::Value {
     let (mate_in, gain) = match p.kind {
         PuzzleKind::Mate(n) => (Some(n), None),
         PuzzleKind::Material(g) => (None, Some(g)),
@@ -171,6 +163,7 @@ fn json_line(setup: &Setup, source: &Source, p: &Puzzle) -> serde_json::Value {
     serde_json::json!({
         "variant": setup.variant().id(),
         "rules": setup.rules_if_any().map(|r| r.to_string()),
+        "options": setup.options().ids(),
         "position": p.position,
         "side": match p.side { Color::White => "white", Color::Black => "black" },
         "solution": p.solution,
@@ -179,7 +172,7 @@ fn json_line(setup: &Setup, source: &Source, p: &Puzzle) -> serde_json::Value {
         "gain_pawns": gain,
         "themes": p.themes.iter().map(|t| t.id()).collect::<Vec<_>>(),
         "source": match source {
-            Source::Game => serde_json::json!({ "game": p.game, "ply": p.ply }),
+            Source::Game => serde_json::json!({ "seed": seed, "game": p.game, "ply": p.ply }),
             Source::Record(file) => serde_json::json!({ "record": file, "ply": p.ply }),
         },
     })

@@ -58,14 +58,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), Failure> {
     }
     fixed_nodes::check_nodes(args.nodes)?;
     let chosen = chosen_setups(args.variant.as_deref(), args.rules.as_deref())?;
-    let mut out: Box<dyn Write> = if args.out == "-" {
-        Box::new(std::io::stdout().lock())
-    } else {
-        Box::new(std::io::BufWriter::new(
-            std::fs::File::create(&args.out)
-                .map_err(|e| Failure(format!("cannot create {}: {e}", args.out)))?,
-        ))
-    };
+    let mut out = fixed_nodes::open_output(&args.out)?;
     writeln!(
         out,
         "# spacechess selfplay --games {} --nodes {} --opening-plies {} --seed {} --max-plies {}",

@@ -196,3 +196,53 @@ fn a_game_that_plays_a_mate_in_two_gives_one_puzzle_not_two() {
     assert_eq!(mined.len(), 1, "{mined:?}");
     assert_eq!(mined[0].solution, puzzle.solution);
 }
+
+/// The themes `themes::themes` tells for a line of move tokens from a position.
+fn themes_of(variant: &str, position: &str, line: &[&str], kind: PuzzleKind) -> Vec<Theme> {
+    let setup = rules::Setup::from_ids(variant, None, &[]).expect("a setup");
+    let game = AnyGame::new(&setup, Some(position)).expect("a position");
+    dispatch!(&game, g => {
+        let mut pos = g.position().clone();
+        let mut moves = Vec::new();
+        for t in line {
+            let m = pos.parse_move_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            pos.play(m);
+            moves.push(m);
+        }
+        themes::themes(g.position(), &moves, kind)
+    })
+}
+
+#[test]
+fn a_knight_check_that_also_hits_a_rook_is_a_fork() {
+    let pos = "4k*3/1r*6/8/8/2N*5/8/8/K*7|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w 0 1";
+    let line = ["Bc4Bd6", "Be8Bf8", "Bd6Bb7"];
+    let themes = themes_of("stacked", pos, &line, PuzzleKind::Material(5));
+    assert!(themes.contains(&Theme::Fork), "{themes:?}");
+    assert!(themes.contains(&Theme::Check), "{themes:?}");
+    assert!(!themes.contains(&Theme::Skewer), "{themes:?}");
+    // Without the capture that cashes it in, the double attack is not called a fork.
+    let themes = themes_of("stacked", pos, &line[..1], PuzzleKind::Material(5));
+    assert!(!themes.contains(&Theme::Fork), "{themes:?}");
+}
+
+#[test]
+fn a_check_along_a_file_that_wins_the_queen_behind_is_a_skewer() {
+    let pos = "4q*3/8/8/4k*3/8/K*7/8/7R*|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w 0 1";
+    let line = ["Bh1Be1", "Be5Bd6", "Be1Be8"];
+    let themes = themes_of("stacked", pos, &line, PuzzleKind::Material(9));
+    assert!(themes.contains(&Theme::Skewer), "{themes:?}");
+    assert!(!themes.contains(&Theme::Fork), "{themes:?}");
+    assert!(!themes.contains(&Theme::DiscoveredAttack), "{themes:?}");
+}
+
+#[test]
+fn a_bishop_that_steps_off_a_rooks_file_uncovers_an_attack() {
+    // The bishop on e4 stands between the rook on e1 and the queen on e8; it moves with
+    // check, and the rook takes the queen.
+    let pos = "4q*3/8/8/7k*/4B*3/8/8/K*3R*3|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w 0 1";
+    let line = ["Be4Bf3", "Bh5Bh4", "Be1Be8"];
+    let themes = themes_of("stacked", pos, &line, PuzzleKind::Material(9));
+    assert!(themes.contains(&Theme::DiscoveredAttack), "{themes:?}");
+    assert!(themes.contains(&Theme::Check), "{themes:?}");
+}
