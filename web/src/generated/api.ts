@@ -841,3 +841,112 @@ export type BackRequest = {
  * The moves of the side line to keep (default: one move back; 0 starts over).
  */
 to?: number | null, };
+
+export type ThemeCount = { id: string, 
+/**
+ * For people: `Mate in 2`, `Fork`.
+ */
+title: string, count: number, };
+
+export type PuzzleSetEntry = { id: string, variant: Variant, rules: RuleSet | null, options: Array<string>, 
+/**
+ * For people: `Tri-D (Federation)`.
+ */
+title: string, 
+/**
+ * Puzzles in the set (0 until it is filled).
+ */
+count: number, 
+/**
+ * The themes its puzzles have: mates first, then the others.
+ */
+themes: Array<ThemeCount>, };
+
+export type PuzzleCatalogue = { sets: Array<PuzzleSetEntry>, };
+
+export type RatingView = { 
+/**
+ * Rounded.
+ */
+rating: number, 
+/**
+ * Rounded.
+ */
+deviation: number, 
+/**
+ * Still uncertain (a deviation above the rating crate's provisional bound).
+ */
+provisional: boolean, };
+
+export type RatingState = { rating: number, deviation: number, volatility: number, };
+
+export type SourceView = { seed: number, game: number, ply: number, };
+
+export type PuzzleView = { id: string, set: string, variant: Variant, rules: RuleSet | null, options: Array<string>, 
+/**
+ * `white` or `black`: the solver, who sits at the bottom.
+ */
+side: string, 
+/**
+ * `material` or `mate-in-N`.
+ */
+kind: string, mate_in: number | null, themes: Array<string>, 
+/**
+ * The puzzle's current rating.
+ */
+rating: RatingView, 
+/**
+ * How many moves the solver must find.
+ */
+solver_moves: number, source: SourceView, screen: Screen, };
+
+export type PuzzleCheck = { status: CheckStatus, message: string, 
+/**
+ * The opponent's reply, when it goes on.
+ */
+reply: string | null, 
+/**
+ * The right move's token, when missed.
+ */
+expected: string | null, 
+/**
+ * The position after the moves (and the reply; after a miss, the wrong move), legal
+ * moves listed while it goes on.
+ */
+screen: Screen, };
+
+export type PuzzleSolution = { 
+/**
+ * The solution's tokens, the solver's first.
+ */
+moves: Array<string>, 
+/**
+ * The position before the first move and after each: one more than `moves`.
+ */
+screens: Array<Screen>, };
+
+export type PuzzleHint = { 
+/**
+ * Where the next solver move starts (an attack board's name for a board move).
+ */
+square: string, text: string, };
+
+export type PuzzleAttemptResult = { solved: boolean, 
+/**
+ * Only a player's first attempt at a puzzle is rated.
+ */
+rated: boolean, player_before: RatingView, player: RatingView, puzzle: RatingView, };
+
+export type SetRating = { set: string, rating: RatingView, attempts: number, solved: number, };
+
+export type AttemptEntry = { puzzle: string, set: string, solved: boolean, rated: boolean, 
+/**
+ * The player's set rating after it (rounded).
+ */
+rating_after: number, at_ms: number, };
+
+export type PlayerPuzzles = { ratings: Array<SetRating>, 
+/**
+ * Newest first, at most 200.
+ */
+history: Array<AttemptEntry>, };

@@ -17,6 +17,11 @@ use super::view::{
     MaterialView, Mode, OfferKind, OfferView, OracleMoveView, OracleTagView, PositionView,
     SeatView, SeatsView, ServerMessage, Thinking,
 };
+use puzzles::view::{
+    AttemptEntry, PlayerPuzzles, PuzzleAttemptResult, PuzzleCatalogue, PuzzleCheck, PuzzleHint,
+    PuzzleSetEntry, PuzzleSolution, PuzzleView, RatingState, RatingView, SetRating, SourceView,
+    ThemeCount,
+};
 use rules::catalogue::{
     Catalogue, LevelRange, OptionEntry, RuleSetEntry, TerminationEntry, VariantEntry,
 };
@@ -116,6 +121,20 @@ pub fn generate() -> String {
         AnalysisBody,
         EngineBody,
         BackBody,
+        ThemeCount,
+        PuzzleSetEntry,
+        PuzzleCatalogue,
+        RatingView,
+        RatingState,
+        SourceView,
+        PuzzleView,
+        PuzzleCheck,
+        PuzzleSolution,
+        PuzzleHint,
+        PuzzleAttemptResult,
+        SetRating,
+        AttemptEntry,
+        PlayerPuzzles,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\
