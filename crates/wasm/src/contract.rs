@@ -1,19 +1,20 @@
 //! The generated TypeScript of the module's protocol: every request, answer and progress
 //! type, generated from the Rust types (ts-rs) into `web/src/generated/wasm.ts`, with the
 //! map from each request's `op` to its answer. The types the server's contract already
-//! declares (the rules' screen, catalogue, lessons) are imported from
+//! declares (the rules' screen, catalogue, lessons, the puzzles' views) are imported from
 //! `web/src/generated/api.ts`. The test fails when the committed file differs from a
 //! fresh generation; run it with `UPDATE_CONTRACT=1` to rewrite the file.
 
 use crate::error::Error;
 use crate::protocol::{
     Answer, BenchEntryView, BenchView, DivideEntry, EvaluationView, FromRecordView, GameState,
-    LineView, LinesView, OracleView, PerftView, PositionView, Progress, RecordView, Request, Score,
-    SearchLimits, SearchView, SetupSpec, Side, ThoughtView,
+    LineView, LinesView, OracleView, PerftView, PositionView, Progress, PuzzleRatings, RecordView,
+    Request, Score, SearchLimits, SearchView, SetupSpec, Side, ThoughtView,
 };
 use crate::table_protocol::{
     DutyView, SearchClock, StoredClock, StoredEval, StoredGame, TableAnswer, TableCommand,
 };
+use puzzles::view::{PuzzleCatalogue, PuzzleCheck, PuzzleHint, PuzzleSolution, PuzzleView};
 use rules::catalogue::Catalogue;
 use rules::guide::view::RulesPage;
 use rules::lessons::view::{CheckAnswer, LessonList, LessonView};
@@ -69,6 +70,14 @@ fn answer_types(cfg: &Config) -> Vec<(&'static str, String, Vec<String>)> {
         "lesson" => LessonView,
         "check_lesson" => CheckAnswer,
         "rules_page" => RulesPage,
+        "puzzle_catalogue" => PuzzleCatalogue,
+        "puzzle" => PuzzleView,
+        "puzzle_next" => PuzzleView,
+        "puzzle_daily" => PuzzleView,
+        "puzzle_check" => PuzzleCheck,
+        "puzzle_hint" => PuzzleHint,
+        "puzzle_solution" => PuzzleSolution,
+        "puzzle_rate" => PuzzleRatings,
         "oracle" => Option<OracleView>,
         "table_new" => TableAnswer,
         "table_open" => TableAnswer,
@@ -116,6 +125,7 @@ pub fn generate() -> String {
         SearchClock,
         DutyView,
         TableAnswer,
+        PuzzleRatings,
         Progress<'static>,
     );
     let answers = answer_types(cfg);

@@ -1,7 +1,7 @@
 //! The rules and the engine for the browser: a WebAssembly module (built by
 //! `scripts/build-wasm`) that answers JSON requests — new game, legal moves, play, undo,
-//! records, perft, bench, search, analysis lines, the Oracle, the lessons and the rules
-//! pages — for a Web Worker. The interface is described in docs/wasm.md; [`exports`] is
+//! records, perft, bench, search, analysis lines, the Oracle, the lessons, the rules
+//! pages and the puzzles — for a Web Worker. The interface is described in docs/wasm.md; [`exports`] is
 //! the boundary, [`service::Service`] answers.
 //!
 //! A search runs on the calling thread (the worker's); the browser stops it by ending
@@ -13,6 +13,7 @@ mod contract;
 pub mod error;
 pub mod exports;
 pub mod protocol;
+pub mod puzzle_ops;
 pub mod service;
 pub mod session;
 pub mod table_protocol;

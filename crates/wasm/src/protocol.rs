@@ -148,6 +148,50 @@ pub enum Request {
     RulesPage {
         variant: String,
     },
+    /// The puzzle sets with their counts and themes (`GET /api/puzzles`).
+    PuzzleCatalogue,
+    /// One puzzle to solve, at its starting rating (`GET /api/puzzles/{id}`).
+    Puzzle {
+        id: String,
+    },
+    /// The next puzzle of a set (and theme) near the player's rating (a new player's
+    /// without one), not among the ids `seen`.
+    PuzzleNext {
+        set: String,
+        #[cfg_attr(test, ts(optional))]
+        theme: Option<String>,
+        #[cfg_attr(test, ts(optional))]
+        rating: Option<puzzles::view::RatingState>,
+        seen: Vec<String>,
+    },
+    /// The day's puzzle of a set; `day` counts days since 1970-01-01 UTC.
+    PuzzleDaily {
+        set: String,
+        day: u64,
+    },
+    /// The verdict on moves: the solver's, with the replies given between them
+    /// (`POST /api/puzzles/{id}/check`).
+    PuzzleCheck {
+        id: String,
+        moves: Vec<String>,
+    },
+    /// Where the next solver move starts, after the moves so far
+    /// (`POST /api/puzzles/{id}/hint`).
+    PuzzleHint {
+        id: String,
+        moves: Vec<String>,
+    },
+    /// The solution with a screen before and after each move
+    /// (`GET /api/puzzles/{id}/solution`).
+    PuzzleSolution {
+        id: String,
+    },
+    /// One attempt rated as a Glicko-2 game: the player wins when it was solved.
+    PuzzleRate {
+        player: puzzles::view::RatingState,
+        puzzle: puzzles::view::RatingState,
+        solved: bool,
+    },
     /// A new game in this browser (a game table), from a NewGame as the server reads it;
     /// `id` is the browser's name for it, `now_ms` the host's wall clock.
     TableNew {
@@ -333,6 +377,14 @@ pub struct SearchView {
 pub struct OracleView {
     pub done: bool,
     pub moves: Vec<table::view::OracleMoveView>,
+}
+
+/// What `puzzle_rate` answers: both ratings after the attempt, for the browser to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PuzzleRatings {
+    pub player: puzzles::view::RatingState,
+    pub puzzle: puzzles::view::RatingState,
 }
 
 /// The answer envelope: `{"ok": …}` or `{"error": {"code", "message"}}`.

@@ -7,6 +7,7 @@ use crate::protocol::{
     level_of, Answer, BenchEntryView, BenchView, DivideEntry, EvaluationView, FromRecordView,
     PerftView, Progress, RecordView, Request, SearchLimits, SetupSpec,
 };
+use crate::puzzle_ops;
 use crate::session::Session;
 use crate::table_protocol::TableAnswer;
 use crate::tables::{Answered, Hosted};
@@ -156,6 +157,23 @@ impl Service {
             Request::Lesson { id } => to_value(&teach::lesson(&id)?),
             Request::CheckLesson { id, moves } => to_value(&teach::check(&id, &moves)?),
             Request::RulesPage { variant } => to_value(&teach::rules_page(&variant)?),
+            Request::PuzzleCatalogue => to_value(&puzzle_ops::catalogue()),
+            Request::Puzzle { id } => to_value(&puzzle_ops::puzzle(&id)?),
+            Request::PuzzleNext {
+                set,
+                theme,
+                rating,
+                seen,
+            } => to_value(&puzzle_ops::next(&set, theme.as_deref(), rating, &seen)?),
+            Request::PuzzleDaily { set, day } => to_value(&puzzle_ops::daily(&set, day)?),
+            Request::PuzzleCheck { id, moves } => to_value(&puzzle_ops::check(&id, &moves)?),
+            Request::PuzzleHint { id, moves } => to_value(&puzzle_ops::hint(&id, &moves)?),
+            Request::PuzzleSolution { id } => to_value(&puzzle_ops::solution(&id)?),
+            Request::PuzzleRate {
+                player,
+                puzzle,
+                solved,
+            } => to_value(&puzzle_ops::rate(player, puzzle, solved)?),
             Request::TableNew { id, game, now_ms } => {
                 let game = table::requests::from_object(game)?;
                 let (hosted, change) = Hosted::create(id, game, now_ms)?;

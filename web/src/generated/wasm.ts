@@ -1,7 +1,7 @@
 // Generated from the WebAssembly module's Rust types (crates/wasm/src/contract.rs).
 // Do not edit: run `UPDATE_CONTRACT=1 cargo test -p spacechess-wasm contract` instead.
 
-import type { BoardView, Catalogue, CellView, CheckAnswer, EvalSource, GameView, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, Mode, MoveView, NewGameRequest, OracleMoveView, ResultView, RuleSet, RulesPage, Status, Thinking, Variant } from './api';
+import type { BoardView, Catalogue, CellView, CheckAnswer, EvalSource, GameView, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, Mode, MoveView, NewGameRequest, OracleMoveView, PuzzleCatalogue, PuzzleCheck, PuzzleHint, PuzzleSolution, PuzzleView, RatingState, ResultView, RuleSet, RulesPage, Status, Thinking, Variant } from './api';
 
 export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "bad_player" | "bad_origin" | "bad_host" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "unknown_invite" | "unknown_analysis" | "not_your_analysis" | "unknown_lesson" | "not_found" | "out_of_range" | "too_large" | "timeout" | "rate_limited" | "internal";
 
@@ -28,7 +28,7 @@ hash_mb?: number,
  */
 clock_ms?: number, increment_ms?: number, };
 
-export type Request = { "op": "catalogue" } | { "op": "new_game", setup: SetupSpec, position?: string, } | { "op": "import_record", record: string, } | { "op": "new_from_record", record: string, record_ply?: number, } | { "op": "position", game: number, ply: number, } | { "op": "state", game: number, } | { "op": "play", game: number, move: string, } | { "op": "undo", game: number, } | { "op": "export_record", game: number, } | { "op": "close", game: number, } | { "op": "perft", setup: SetupSpec, position?: string, depth: number, divide?: boolean, } | { "op": "bench", depth: number, } | { "op": "search", game: number, limits?: SearchLimits, } | { "op": "analyse", game: number, lines?: number, limits?: SearchLimits, } | { "op": "lessons" } | { "op": "lesson", id: string, } | { "op": "check_lesson", id: string, moves: Array<string>, } | { "op": "rules_page", variant: string, } | { "op": "table_new", id: string, game: NewGameRequest, now_ms: number, } | { "op": "table_open", stored: StoredGame, now_ms: number, } | { "op": "table_command", table: number, command: TableCommand, now_ms: number, } | { "op": "table_view", table: number, now_ms: number, } | { "op": "table_position", table: number, ply: number, } | { "op": "table_record", table: number, now_ms: number, } | { "op": "table_close", table: number, } | { "op": "think", record: string, level: number | "max", clock?: SearchClock, seed?: number, } | { "op": "evaluate", record: string, } | { "op": "oracle", game: number, budget_ms?: number, level?: number | "max", };
+export type Request = { "op": "catalogue" } | { "op": "new_game", setup: SetupSpec, position?: string, } | { "op": "import_record", record: string, } | { "op": "new_from_record", record: string, record_ply?: number, } | { "op": "position", game: number, ply: number, } | { "op": "state", game: number, } | { "op": "play", game: number, move: string, } | { "op": "undo", game: number, } | { "op": "export_record", game: number, } | { "op": "close", game: number, } | { "op": "perft", setup: SetupSpec, position?: string, depth: number, divide?: boolean, } | { "op": "bench", depth: number, } | { "op": "search", game: number, limits?: SearchLimits, } | { "op": "analyse", game: number, lines?: number, limits?: SearchLimits, } | { "op": "lessons" } | { "op": "lesson", id: string, } | { "op": "check_lesson", id: string, moves: Array<string>, } | { "op": "rules_page", variant: string, } | { "op": "puzzle_catalogue" } | { "op": "puzzle", id: string, } | { "op": "puzzle_next", set: string, theme?: string, rating?: RatingState, seen: Array<string>, } | { "op": "puzzle_daily", set: string, day: number, } | { "op": "puzzle_check", id: string, moves: Array<string>, } | { "op": "puzzle_hint", id: string, moves: Array<string>, } | { "op": "puzzle_solution", id: string, } | { "op": "puzzle_rate", player: RatingState, puzzle: RatingState, solved: boolean, } | { "op": "table_new", id: string, game: NewGameRequest, now_ms: number, } | { "op": "table_open", stored: StoredGame, now_ms: number, } | { "op": "table_command", table: number, command: TableCommand, now_ms: number, } | { "op": "table_view", table: number, now_ms: number, } | { "op": "table_position", table: number, ply: number, } | { "op": "table_record", table: number, now_ms: number, } | { "op": "table_close", table: number, } | { "op": "think", record: string, level: number | "max", clock?: SearchClock, seed?: number, } | { "op": "evaluate", record: string, } | { "op": "oracle", game: number, budget_ms?: number, level?: number | "max", };
 
 export type Score = { "cp": number } | { "mate": number };
 
@@ -209,6 +209,8 @@ draw_accepted: boolean | null,
  */
 refused: ModuleError | null, };
 
+export type PuzzleRatings = { player: RatingState, puzzle: RatingState, };
+
 export type Progress = { "search": SearchView } | { "thinking": Thinking } | { "analysis": LinesAnswer } | { "oracle": OracleView } | { "bench": BenchEntry };
 
 /** What each request answers, by its `op`. */
@@ -231,6 +233,14 @@ export type Answers = {
   lesson: LessonView;
   check_lesson: CheckAnswer;
   rules_page: RulesPage;
+  puzzle_catalogue: PuzzleCatalogue;
+  puzzle: PuzzleView;
+  puzzle_next: PuzzleView;
+  puzzle_daily: PuzzleView;
+  puzzle_check: PuzzleCheck;
+  puzzle_hint: PuzzleHint;
+  puzzle_solution: PuzzleSolution;
+  puzzle_rate: PuzzleRatings;
   oracle: OracleView | null;
   table_new: TableAnswer;
   table_open: TableAnswer;
