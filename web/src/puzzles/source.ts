@@ -6,6 +6,7 @@
 import { api } from '../api';
 import { browserClient, wasmApiError } from '../wasm/browser-client';
 import { PuzzleProgress, ratingView, type KeyValue, type RateFn } from './progress';
+import type { Answers, Request } from '../generated/wasm';
 import type { PlayerPuzzles, PuzzleAttempt, PuzzleAttemptResult, PuzzleCatalogue, PuzzleCheck, PuzzleHint, PuzzleSolution, PuzzleView, RatingState } from './types';
 
 export interface PuzzleSource {
@@ -67,18 +68,19 @@ export function serverPuzzles(store: KeyValue = browserStorage()): PuzzleSource 
 /** Days since 1970-01-01 UTC: the daily puzzle's day. */
 export const utcDay = (ms: number): number => Math.floor(ms / 86_400_000);
 
-/** The module's puzzle ops (docs/wasm.md); refusals read as the server's. */
-type Ask = (request: { op: string } & Record<string, unknown>) => Promise<unknown>;
+/** The module's puzzle ops (docs/wasm.md). */
+export type PuzzleRequest = Extract<Request, { op: `puzzle${string}` }>;
+/** Asks the module one puzzle op; tests pass their own. */
+export type Ask = <R extends PuzzleRequest>(request: R) => Promise<Answers[R['op']]>;
 
-async function moduleCall<T>(request: { op: string } & Record<string, unknown>): Promise<T> {
+/** The module in this browser answers; its refusals read as the server's. */
+const moduleCall: Ask = async (request) => {
   try {
-    const client = await browserClient();
-    // The puzzle ops are the module's like the lesson ops; called by name here.
-    return (await (client.call as unknown as Ask).call(client, request)) as T;
+    return await (await browserClient()).call(request);
   } catch (e) {
     throw wasmApiError(e);
   }
-}
+};
 
 /** A puzzle's seed rating as its view gives it (the crate's starting rating has volatility 0.06). */
 function seedOf(v: PuzzleView): RatingState {
@@ -89,7 +91,7 @@ function seedOf(v: PuzzleView): RatingState {
  * The rules module in this browser answers; the progress is kept in `store`. `ask` is the
  * module call (tests pass their own).
  */
-export function browserPuzzles(store: KeyValue = browserStorage(), ask: <T>(request: { op: string } & Record<string, unknown>) => Promise<T> = moduleCall): PuzzleSource {
+export function browserPuzzles(store: KeyValue = browserStorage(), ask: Ask = moduleCall): PuzzleSource {
   const rate: RateFn = (player, puzzle, solved) => ask({ op: 'puzzle_rate', player, puzzle, solved });
   const progress = new PuzzleProgress(store, rate);
   const seeds = new Map<string, RatingState>();
@@ -100,21 +102,21 @@ export function browserPuzzles(store: KeyValue = browserStorage(), ask: <T>(requ
     const r = progress.puzzle(v.id, seed);
     return { ...v, rating: ratingView(r) };
   };
-  const check = (id: string, moves: string[]) => ask<PuzzleCheck>({ op: 'puzzle_check', id, moves });
+  const check = (id: string, moves: string[]) => ask({ op: 'puzzle_check', id, moves });
   return {
     catalogue: () => ask({ op: 'puzzle_catalogue' }),
     next: async (set, theme, near) => {
       const mine = progress.player(set);
       const rating = near === undefined ? mine : { ...mine, rating: near };
-      return known(await ask<PuzzleView>({ op: 'puzzle_next', set, ...(theme ? { theme } : {}), rating, seen: progress.attempted() }));
+      return known(await ask({ op: 'puzzle_next', set, ...(theme ? { theme } : {}), rating, seen: progress.attempted() }));
     },
-    daily: async (set) => known(await ask<PuzzleView>({ op: 'puzzle_daily', set, day: utcDay(Date.now()) })),
-    puzzle: async (id) => known(await ask<PuzzleView>({ op: 'puzzle', id })),
+    daily: async (set) => known(await ask({ op: 'puzzle_daily', set, day: utcDay(Date.now()) })),
+    puzzle: async (id) => known(await ask({ op: 'puzzle', id })),
     check,
     hint: (id, moves) => ask({ op: 'puzzle_hint', id, moves }),
     solution: (id) => ask({ op: 'puzzle_solution', id }),
     attempt: async (id, a) => {
-      const view = await ask<PuzzleView>({ op: 'puzzle', id });
+      const view = await ask({ op: 'puzzle', id });
       const seed = seeds.get(id) ?? seedOf(view);
       const set = view.set;
       // Judged as the server does: the whole solution, no hint, no solution viewed.
