@@ -11,22 +11,6 @@ use serde::Deserialize;
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 
-/// The set-ups a puzzle set is made for, by set id.
-pub const SETS: [(&str, &str, Option<&str>, &[&str]); 7] = [
-    ("stacked", "stacked", None, &[]),
-    ("trid-federation", "trid", Some("federation"), &[]),
-    ("trid-meder", "trid", Some("meder"), &[]),
-    ("trid-stepwise", "trid", Some("stepwise"), &[]),
-    ("quadlevel", "quadlevel", None, &[]),
-    (
-        "quadlevel-destroy-both-kings",
-        "quadlevel",
-        None,
-        &["destroy-both-kings"],
-    ),
-    ("fourfold", "fourfold", None, &[]),
-];
-
 #[derive(clap::Args)]
 pub struct PuzzleSetArgs {
     /// The set: stacked, trid-federation, trid-meder, trid-stepwise, quadlevel,
@@ -75,14 +59,14 @@ struct Source {
 }
 
 pub fn run(args: &PuzzleSetArgs) -> Result<(), Failure> {
-    let Some(&(set, variant, rules, options)) = SETS.iter().find(|s| s.0 == args.set) else {
-        let ids: Vec<&str> = SETS.iter().map(|s| s.0).collect();
+    let Some(chosen) = puzzles::set(&args.set) else {
         return Err(Failure(format!(
             "--set must be one of {}, not {:?}",
-            ids.join(", "),
+            puzzles::SET_IDS.join(", "),
             args.set
         )));
     };
+    let (set, setup) = (chosen.id.as_str(), chosen.setup);
     if args.depth == 0 || args.depth > puzzle::MAX_DEPTH {
         return Err(Failure(format!(
             "--depth must be 1 to {}, not {}",
@@ -90,7 +74,6 @@ pub fn run(args: &PuzzleSetArgs) -> Result<(), Failure> {
             args.depth
         )));
     }
-    let setup = Setup::from_ids(variant, rules, options)?;
     let mut out = crate::fixed_nodes::open_output(&args.out)?;
     let mut seen = HashSet::new();
     let (mut read, mut refused, mut kept) = (0, 0, 0);
