@@ -7,13 +7,13 @@ import { render } from 'preact';
 import { useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Side } from '../api';
-import { renderFlat } from '../flat';
+import { GLYPHS, renderFlat } from '../flat';
 import { CrossIcon, StepIcon, TickIcon } from '../icons';
 import { TeachHeader } from '../teach/nav';
 import { Choosers } from '../teach/lessons';
 import { PuzzleSession, screenAsGame, type Mode } from './session';
 import { puzzleSource, type PuzzleSource } from './source';
-import type { AttemptEntry, PuzzleView, RatingView } from './types';
+import type { AttemptEntry, PuzzleSolution, PuzzleView, RatingView } from './types';
 import './puzzles.css';
 
 const MODES: { id: Mode; title: string }[] = [
@@ -200,13 +200,26 @@ function Buttons({ session }: { session: PuzzleSession }) {
   );
 }
 
+/**
+ * A solution move in words: its notation when the screen it was played on lists its
+ * moves, else the piece and the squares of the next screen's last move.
+ */
+export function moveWords(sol: PuzzleSolution, i: number, token: string): string {
+  const named = sol.screens[i]?.legal_moves.find((m) => m.token === token)?.notation;
+  if (named) return named;
+  const after = sol.screens[i + 1];
+  const last = after?.last_move;
+  if (!last) return token;
+  const piece = after.cells.find((c) => c.name === last.to)?.piece;
+  return `${piece ? GLYPHS[piece.toLowerCase()] + ' ' : ''}${last.from}–${last.to}`;
+}
+
 function SolutionSteps({ session }: { session: PuzzleSession }) {
   const sol = session.solution.value;
   if (!sol) return null;
   const at = session.solutionStep.value;
   const side = session.puzzle.value?.side ?? 'white';
-  // A move's notation from the position it was played in.
-  const words = sol.moves.map((t, i) => sol.screens[i]?.legal_moves.find((m) => m.token === t)?.notation ?? t);
+  const words = sol.moves.map((t, i) => moveWords(sol, i, t));
   return (
     <section class="solution" aria-label="Solution" data-step={String(at)}>
       <h3>Solution</h3>
@@ -216,7 +229,7 @@ function SolutionSteps({ session }: { session: PuzzleSession }) {
             <button type="button" class="solution-move" onClick={() => (session.solutionStep.value = i + 1)}>
               {w}
             </button>
-            <span class="who">{i % 2 === 0 ? ` (${sideName(side)})` : ''}</span>
+            <span class="who">{` (${i % 2 === 0 ? sideName(side) : sideName(side === 'white' ? 'black' : 'white')})`}</span>
           </li>
         ))}
       </ol>
