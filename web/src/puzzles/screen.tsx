@@ -331,6 +331,13 @@ function Ratings({ session }: { session: PuzzleSession }) {
                 <td class="muted">{`${r.solved}/${r.attempts} solved`}</td>
               </tr>
             ))}
+            {!me.ratings.some((r) => r.set === session.set.value) && (
+              <tr class="current unrated">
+                <th scope="row">{title(session.set.value)}</th>
+                <td class="set-rating">–</td>
+                <td class="muted">no puzzle tried yet</td>
+              </tr>
+            )}
           </tbody>
         </table>
       )}
