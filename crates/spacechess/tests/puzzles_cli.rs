@@ -152,3 +152,49 @@ fn records_are_mined_and_bad_ones_refused_naming_the_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("need --variant"));
 }
+
+/// The miner's puzzles meet its own criteria: `puzzle-set` checking them again at the
+/// miner's depth (the same searches) keeps every one, with ids and ratings; at a depth it
+/// does not accept, or for a set it does not know, it refuses naming the value.
+#[test]
+fn mined_puzzles_pass_their_own_check_in_puzzle_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let mined = dir.path().join("mined.jsonl");
+    let set = dir.path().join("set.jsonl");
+    let mut args = RUN.to_vec();
+    args.extend(["--out", mined.to_str().unwrap()]);
+    assert!(spacechess(&args).status.success());
+    let count = std::fs::read_to_string(&mined).unwrap().lines().count();
+    assert!(count > 0, "no puzzle in the game");
+    let out = spacechess(&[
+        "puzzle-set",
+        "--set",
+        "stacked",
+        "--depth",
+        "2",
+        "--min-ply",
+        "0",
+        mined.to_str().unwrap(),
+        "--out",
+        set.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("0 refused"), "{stderr}");
+    let text = std::fs::read_to_string(&set).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), count, "{stderr}");
+    for p in &lines {
+        assert!(p["id"].as_str().unwrap().starts_with("stacked-"), "{p}");
+        assert_eq!(p["set"], "stacked");
+        assert!(p["rating"].as_u64().unwrap() >= 1000, "{p}");
+    }
+    let bad = spacechess(&["puzzle-set", "--set", "chess", mined.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("\"chess\""));
+    let bad = spacechess(&["puzzle-set", "--set", "stacked", "--depth", "0", "x"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--depth must be 1 to 12, not 0"));
+}
