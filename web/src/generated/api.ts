@@ -950,3 +950,24 @@ export type PlayerPuzzles = { ratings: Array<SetRating>,
  * Newest first, at most 200.
  */
 history: Array<AttemptEntry>, };
+
+export type PuzzleMovesRequest = { 
+/**
+ * The player's moves and the replies given between them, as tokens (at most 16).
+ * Required.
+ */
+moves: Array<string>, };
+
+export type PuzzleAttemptRequest = { 
+/**
+ * The moves played, as for a check (at most 16). Required.
+ */
+moves: Array<string>, 
+/**
+ * Whether the player asked for a hint (false if left out).
+ */
+hinted?: boolean, 
+/**
+ * Whether the player viewed the solution (false if left out).
+ */
+viewed?: boolean, };

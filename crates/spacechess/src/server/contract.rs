@@ -10,7 +10,8 @@ use super::inspect::InspectView;
 use super::my_games::{MyGame, MyGamesPage};
 use super::requests::{
     AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody,
-    LessonCheckBody, MoveBody, NewGameBody, OracleBody, ResignBody,
+    LessonCheckBody, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody,
+    ResignBody,
 };
 use super::view::{
     ClocksView, DrawAnswer, ErrorAnswer, ErrorBody, EvalSource, GameView, HistoryItem, HolderView,
@@ -135,6 +136,8 @@ pub fn generate() -> String {
         SetRating,
         AttemptEntry,
         PlayerPuzzles,
+        PuzzleMovesBody,
+        PuzzleAttemptBody,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\

@@ -1,7 +1,9 @@
 //! The API's request bodies, read as the handlers read them, for the fuzz targets
 //! (fuzz/fuzz_targets/api_body.rs): the server does not call this.
 
-use super::requests::{read, MoveBody, NewGameBody, OracleBody, ResignBody};
+use super::requests::{
+    read, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody, ResignBody,
+};
 use super::routes::new_game;
 use axum::body::Bytes;
 
@@ -12,14 +14,19 @@ pub enum Endpoint {
     Move,
     Resign,
     Oracle,
+    /// A puzzle's check or hint.
+    PuzzleMoves,
+    PuzzleAttempt,
 }
 
 impl Endpoint {
-    pub const ALL: [Endpoint; 4] = [
+    pub const ALL: [Endpoint; 6] = [
         Endpoint::NewGame,
         Endpoint::Move,
         Endpoint::Resign,
         Endpoint::Oracle,
+        Endpoint::PuzzleMoves,
+        Endpoint::PuzzleAttempt,
     ];
 }
 
@@ -46,6 +53,12 @@ pub fn read_body(endpoint: Endpoint, body: &[u8]) -> Result<(), String> {
             }
             Endpoint::Oracle => {
                 read::<OracleBody>(body())?;
+            }
+            Endpoint::PuzzleMoves => {
+                read::<PuzzleMovesBody>(body())?;
+            }
+            Endpoint::PuzzleAttempt => {
+                read::<PuzzleAttemptBody>(body())?;
             }
         }
         Ok(())

@@ -4,9 +4,10 @@
 //! and WebSockets are counted per key with a [`Counter`] (see docs/server.md for every
 //! limit a deployment gets).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The configured limits.
 #[derive(Clone, Copy, Debug)]
@@ -170,6 +171,62 @@ impl<K: Hash + Eq + Clone> Drop for Held<K> {
     }
 }
 
+/// Requests per key in the last period (a sliding log: the times of each key's recent
+/// requests), several keys at once: a request counts against every key it names (a
+/// player and their address) and is refused, counting against none, when any of them is
+/// at its cap. Per instance: with several instances a client may get each one's share.
+pub struct Window {
+    period: Duration,
+    hits: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+/// Keys a [`Window`] keeps before it forgets the idle ones.
+const WINDOW_KEYS_KEPT: usize = 10_000;
+
+impl Window {
+    pub fn new(period: Duration) -> Window {
+        Window {
+            period,
+            hits: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one request at `now` against each `(key, cap)`, or, when a key is at its
+    /// cap, counts nothing and answers how long until that key has room again.
+    pub fn try_hit(&self, keys: &[(&str, u32)], now: Instant) -> Result<(), Duration> {
+        let mut hits = self.hits.lock().unwrap_or_else(|e| e.into_inner());
+        let period = self.period;
+        let recent = |t: &Instant| now.saturating_duration_since(*t) < period;
+        if hits.len() > WINDOW_KEYS_KEPT {
+            hits.retain(|_, times| times.back().is_some_and(recent));
+        }
+        let mut wait = Duration::ZERO;
+        for &(key, cap) in keys {
+            let Some(times) = hits.get_mut(key) else {
+                if cap == 0 {
+                    wait = wait.max(period);
+                }
+                continue;
+            };
+            while times.front().is_some_and(|t| !recent(t)) {
+                times.pop_front();
+            }
+            if times.len() >= cap as usize {
+                // Room again when the oldest request counted leaves the period.
+                let oldest = times.front().copied().unwrap_or(now);
+                wait = wait.max(period.saturating_sub(now.saturating_duration_since(oldest)));
+            }
+        }
+        if !wait.is_zero() {
+            return Err(wait);
+        }
+        for &(key, _) in keys {
+            hits.entry(key.to_string()).or_default().push_back(now);
+        }
+        Ok(())
+    }
+}
+
 /// Why a search may not start now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SlotRefusal {
@@ -304,6 +361,28 @@ mod tests {
         assert!(l.check_time_control(Some(5_999)).is_err());
         assert!(l.check_time_control(Some(6_000)).is_ok());
         assert!(l.check_time_control(None).is_ok());
+    }
+
+    #[test]
+    fn a_window_counts_every_key_and_refuses_at_any_cap_until_the_oldest_leaves() {
+        let w = Window::new(Duration::from_secs(60));
+        let t0 = Instant::now();
+        let at = |s: u64| t0 + Duration::from_secs(s);
+        assert_eq!(w.try_hit(&[("p", 2), ("a", 3)], at(0)), Ok(()));
+        assert_eq!(w.try_hit(&[("p", 2), ("a", 3)], at(10)), Ok(()));
+        // The player is at its cap: room again when the first request is 60 s old.
+        assert_eq!(
+            w.try_hit(&[("p", 2), ("a", 3)], at(20)),
+            Err(Duration::from_secs(40))
+        );
+        // The refusal counted against neither key; another player of the address has
+        // the address's last place.
+        assert_eq!(w.try_hit(&[("q", 2), ("a", 3)], at(20)), Ok(()));
+        assert_eq!(
+            w.try_hit(&[("r", 2), ("a", 3)], at(30)),
+            Err(Duration::from_secs(30))
+        );
+        assert_eq!(w.try_hit(&[("p", 2), ("a", 3)], at(60)), Ok(()));
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod my_games;
 mod open_store;
 mod parse_errors;
 mod players;
+mod puzzles;
 mod registry;
 mod requests;
 mod routes;

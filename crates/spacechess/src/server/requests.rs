@@ -124,6 +124,35 @@ pub struct LessonCheckBody {
     pub moves: Option<Vec<String>>,
 }
 
+/// The body of `POST /api/puzzles/{id}/check` and `.../hint`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "PuzzleMovesRequest"))]
+pub struct PuzzleMovesBody {
+    /// The player's moves and the replies given between them, as tokens (at most 16).
+    /// Required.
+    #[serde(default, deserialize_with = "field::puzzle_moves")]
+    #[cfg_attr(test, ts(type = "Array<string>"))]
+    pub moves: Option<Vec<String>>,
+}
+
+/// The body of `POST /api/puzzles/{id}/attempt`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(rename = "PuzzleAttemptRequest"))]
+pub struct PuzzleAttemptBody {
+    /// The moves played, as for a check (at most 16). Required.
+    #[serde(default, deserialize_with = "field::puzzle_moves")]
+    #[cfg_attr(test, ts(type = "Array<string>"))]
+    pub moves: Option<Vec<String>>,
+    /// Whether the player asked for a hint (false if left out).
+    #[serde(default, deserialize_with = "field::flag")]
+    #[cfg_attr(test, ts(optional, type = "boolean"))]
+    pub hinted: Option<bool>,
+    /// Whether the player viewed the solution (false if left out).
+    #[serde(default, deserialize_with = "field::flag")]
+    #[cfg_attr(test, ts(optional, type = "boolean"))]
+    pub viewed: Option<bool>,
+}
+
 /// The request body as a JSON object; an empty body is `None`.
 pub fn json_body(
     body: Result<Bytes, BytesRejection>,
@@ -208,6 +237,32 @@ mod field {
             })
             .collect::<Result<_, _>>()
             .map(Some)
+    }
+
+    /// A puzzle attempt's move tokens, at most [`puzzles::MAX_MOVES`].
+    pub fn puzzle_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        let Some(moves) =
+            strings(d).map_err(|_| D::Error::custom("must be an array of move tokens"))?
+        else {
+            return Ok(None);
+        };
+        if moves.len() > puzzles::MAX_MOVES {
+            return Err(D::Error::custom(format!(
+                "has {} entries; at most {}",
+                moves.len(),
+                puzzles::MAX_MOVES
+            )));
+        }
+        Ok(Some(moves))
+    }
+
+    /// `true` or `false`.
+    pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+        match sent(d)? {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(b)),
+            Some(v) => Err(table::requests::field::wrong("true or false", &v)),
+        }
     }
 
     /// The engine's lines: 1 to [`MAX_ANALYSIS_LINES`].
