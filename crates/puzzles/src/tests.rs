@@ -442,11 +442,9 @@ fn a_malformed_line_is_named() {
     assert!(e.to_string().contains("fourfold.jsonl line 2"), "{e}");
     let e = parse_set("stacked", first).unwrap_err();
     assert!(e.message.contains("fourfold"), "{e}");
-    let e = parse_set(
-        "fourfold",
-        &first.replace("\"rating\": 1700", "\"rating\": -5"),
-    )
-    .unwrap_err();
+    let mut negative: serde_json::Value = serde_json::from_str(first).unwrap();
+    negative["rating"] = serde_json::json!(-5);
+    let e = parse_set("fourfold", &negative.to_string()).unwrap_err();
     assert!(e.message.contains("rating"), "{e}");
     assert!(parse_set("chess", "").is_err());
     assert_eq!(parse_set("quadlevel", "").unwrap(), vec![]);
