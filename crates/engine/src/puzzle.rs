@@ -240,7 +240,7 @@ fn verify_in<P: Evaluate>(
         game.play(m).map_err(|_| illegal())?;
         moves.push(m);
     }
-    if solution.len().is_multiple_of(2) {
+    if solution.len() & 1 == 0 {
         return Err(Refusal::NoWin);
     }
     let kind = if game.outcome().and_then(|o| o.winner) == Some(solver) {

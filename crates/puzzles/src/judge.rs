@@ -117,7 +117,7 @@ pub fn solved(p: &Puzzle, moves: &[&str]) -> bool {
 
 pub(crate) fn judge(p: &Puzzle, moves: &[&str]) -> Result<Judged, PuzzleError> {
     let allowed = p.solution.len().min(MAX_MOVES);
-    if moves.is_empty() || moves.len() > allowed || moves.len().is_multiple_of(2) {
+    if moves.is_empty() || moves.len() > allowed || moves.len() & 1 == 0 {
         return Err(PuzzleError::MoveCount {
             given: moves.len(),
             expected: format!(
@@ -130,7 +130,7 @@ pub(crate) fn judge(p: &Puzzle, moves: &[&str]) -> Result<Judged, PuzzleError> {
 
 pub(crate) fn hint(p: &Puzzle, moves: &[&str]) -> Result<Hint, PuzzleError> {
     let allowed = p.solution.len() - 1;
-    if moves.len() > allowed || !moves.len().is_multiple_of(2) {
+    if moves.len() > allowed || moves.len() & 1 == 1 {
         return Err(PuzzleError::MoveCount {
             given: moves.len(),
             expected: format!(

@@ -254,7 +254,7 @@ fn parse_line(set_id: &str, setup: Setup, text: &str) -> Result<Puzzle, String> 
         "black" => Color::Black,
         other => return Err(format!("{}: side {other:?} is not white or black", l.id)),
     };
-    if l.solution.is_empty() || l.solution.len() > MAX_MOVES || l.solution.len().is_multiple_of(2) {
+    if l.solution.is_empty() || l.solution.len() > MAX_MOVES || l.solution.len() & 1 == 0 {
         return Err(format!(
             "{}: a solution of {} moves (an odd number from 1 to {MAX_MOVES})",
             l.id,

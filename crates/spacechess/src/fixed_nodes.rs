@@ -48,6 +48,16 @@ pub fn search(game: &AnyGame, nodes: u64, seed: u64) -> SearchResult {
     api::start_search_with(game, limits, settings, options, Box::new(|_| {})).wait()
 }
 
+/// Where a command writes: standard output for `-`, else a new (truncated) file.
+pub fn open_output(out: &str) -> Result<Box<dyn std::io::Write>, Failure> {
+    if out == "-" {
+        return Ok(Box::new(std::io::stdout().lock()));
+    }
+    let file =
+        std::fs::File::create(out).map_err(|e| Failure(format!("cannot create {out}: {e}")))?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,14 +95,4 @@ mod tests {
             "same seed, same search"
         );
     }
-}
-
-/// Where a command writes: standard output for `-`, else a new (truncated) file.
-pub fn open_output(out: &str) -> Result<Box<dyn std::io::Write>, Failure> {
-    if out == "-" {
-        return Ok(Box::new(std::io::stdout().lock()));
-    }
-    let file =
-        std::fs::File::create(out).map_err(|e| Failure(format!("cannot create {out}: {e}")))?;
-    Ok(Box::new(std::io::BufWriter::new(file)))
 }

@@ -73,7 +73,7 @@ fn judge<P: Position>(
     moves: &[&str],
 ) -> Result<Verdict, AttemptError> {
     let allowed = 2 * lesson.goal.player_moves() - 1;
-    if moves.is_empty() || moves.len() > allowed || moves.len().is_multiple_of(2) {
+    if moves.is_empty() || moves.len() > allowed || moves.len() & 1 == 0 {
         return Err(AttemptError::MoveCount {
             given: moves.len(),
             allowed,

@@ -46,7 +46,7 @@ pub const fn bit(local: usize) -> u64 {
 
 /// a1 is dark on every board: a square is dark when file + rank is even.
 pub const fn is_dark(local: usize) -> bool {
-    (file_of(local) + rank_of(local)).is_multiple_of(2)
+    (file_of(local) + rank_of(local)) & 1 == 0
 }
 
 /// The name of a game square, e.g. `Me4`.
