@@ -1,8 +1,9 @@
 // The static site (scripts/build-static) served by a plain file server with no
 // spacechess server running: the rules and the engine answer from the browser's worker,
 // a search stops at once, the lessons, the rules pages and the analysis board are
-// computed in the browser, and nothing asks for /api. Skipped when the WebAssembly module
-// has not been built (scripts/build-wasm needs Debian's Rust for the browser).
+// computed in the browser, a puzzle is judged and rated there, and nothing asks for /api.
+// Skipped when the WebAssembly module has not been built (scripts/build-wasm needs
+// Debian's Rust for the browser).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -90,6 +91,29 @@ test('the lessons are judged in the browser: a lesson step is solved', { skip },
   await p.waitForSelector('.try-it[data-status="solved"]');
   assert.match(await p.textContent('.lesson-message'), /An L-shaped leap/);
   await p.screenshot({ path: join(OUT, 'static-lesson-solved.png'), fullPage: true });
+  assert.deepEqual(apiCalls(), []);
+  await p.close();
+});
+
+test('a puzzle is judged and rated in the browser: given up, the rating kept in this browser goes down', { skip }, async () => {
+  const p = await sitePage();
+  await p.goto(`${base()}?puzzles=fourfold`);
+  await p.waitForSelector('.puzzles-page[data-phase="solving"] .puzzle-card[data-puzzle]');
+  const id = await p.getAttribute('.puzzle-card', 'data-puzzle');
+  await p.click('button.show-solution');
+  await p.waitForSelector('.puzzle-result[data-solved="false"][data-rated="true"]');
+  const rating = async (cls) => Number((await p.textContent(`.puzzle-result .${cls}`)).replace('?', ''));
+  assert.equal(await rating('rating-before'), 1500);
+  assert.ok((await rating('rating-after')) < 1500);
+  // The solution's first move, stepped to.
+  await p.click('button.solution-next');
+  await p.waitForSelector('.solution[data-step="1"]');
+  const kept = await p.evaluate(() => JSON.parse(window.localStorage.getItem('spacechess.puzzles.v1')));
+  assert.equal(kept.version, 1);
+  assert.deepEqual(kept.attempted, [id]);
+  assert.ok(kept.sets.fourfold.rating < 1500 && kept.sets.fourfold.deviation < 350, JSON.stringify(kept.sets));
+  assert.equal(await p.locator('.set-ratings tr[data-set="fourfold"]').count(), 1);
+  await p.screenshot({ path: join(OUT, 'static-puzzle-given-up.png') });
   assert.deepEqual(apiCalls(), []);
   await p.close();
 });
