@@ -18,9 +18,7 @@ export type {
   ThemeCount,
 } from '../generated/api';
 
+import type { PuzzleAttemptRequest } from '../generated/api';
+
 /** What the player did (POST …/attempt); the host judges "solved" from the moves itself. */
-export interface PuzzleAttempt {
-  moves: string[];
-  hinted: boolean;
-  viewed: boolean;
-}
+export type PuzzleAttempt = PuzzleAttemptRequest;
