@@ -291,6 +291,14 @@ fn bad_input_gets_a_clear_error() {
         ),
         (
             "GET",
+            "/api/puzzles/next?set=fourfold&near=high".into(),
+            None,
+            400,
+            "bad_request",
+            "query \"near\" must be a rating from 0 to 5000, not \"high\"",
+        ),
+        (
+            "GET",
             "/api/puzzles/next?set=fourfold&theme=zugzwang".into(),
             None,
             404,
@@ -440,4 +448,29 @@ fn ratings_survive_a_restart() {
     assert_eq!(again["rated"], false);
     assert_eq!(again["player"], first["player"]);
     assert_ne!(next(&s, &player, "stacked")["id"], id.as_str());
+}
+
+/// The streak asks for puzzles near a rating of its own (`near`), rising as it goes:
+/// the easiest and the hardest puzzles of the set come back for a low and a high one.
+#[test]
+fn next_near_a_given_rating_gives_puzzles_near_it() {
+    let s = Server::start(&[]);
+    let set = puzzles::set("fourfold").unwrap();
+    let lowest = set
+        .puzzles
+        .iter()
+        .map(|p| p.rating)
+        .fold(f64::MAX, f64::min);
+    let highest = set.puzzles.iter().map(|p| p.rating).fold(0.0, f64::max);
+    let low = ok(s.get(&format!(
+        "/api/puzzles/next?set=fourfold&near={}",
+        lowest as u32
+    )));
+    let high = ok(s.get(&format!(
+        "/api/puzzles/next?set=fourfold&near={}",
+        highest as u32
+    )));
+    let rating = |v: &Value| v["rating"]["rating"].as_f64().unwrap();
+    assert!((rating(&low) - lowest).abs() <= 150.0, "{low}");
+    assert!((rating(&high) - highest).abs() <= 150.0, "{high}");
 }

@@ -166,6 +166,21 @@ fn player_seed(player: &PlayerId) -> u64 {
     })
 }
 
+/// The rating to choose near (`near`, the streak's rising target), within the ratings'
+/// bounds; absent: the player's own rating in the set.
+fn near_of(query: &HashMap<String, String>) -> Result<Option<f64>, ApiError> {
+    let Some(text) = query.get("near") else {
+        return Ok(None);
+    };
+    match text.parse::<u32>() {
+        Ok(n) if n <= 5000 => Ok(Some(f64::from(n))),
+        _ => Err(ApiError::bad_request(format!(
+            "query \"near\" must be a rating from 0 to 5000, not {}",
+            shown(text)
+        ))),
+    }
+}
+
 async fn next(
     State(svc): State<AppState>,
     Extension(player): Extension<PlayerId>,
@@ -173,6 +188,7 @@ async fn next(
 ) -> Result<Json<PuzzleView>, ApiError> {
     let set = set_of(&query)?;
     let theme = query.get("theme").cloned();
+    let asked_near = near_of(&query)?;
     if let Some(t) = &theme {
         if !set.puzzles.iter().any(|p| p.themes.contains(t)) {
             let mut themes: Vec<&str> = set
@@ -196,10 +212,16 @@ async fn next(
     }
     blocking(move || {
         let store = &svc.store;
-        let near = store
-            .player_puzzle_rating(player.as_str(), &set.id)
-            .map_err(store_error)?
-            .unwrap_or_default();
+        let near = match asked_near {
+            Some(rating) => rating,
+            None => {
+                store
+                    .player_puzzle_rating(player.as_str(), &set.id)
+                    .map_err(store_error)?
+                    .unwrap_or_default()
+                    .rating
+            }
+        };
         let seen = store
             .attempted(player.as_str(), &set.id)
             .map_err(store_error)?;
@@ -209,7 +231,7 @@ async fn next(
         let chosen = puzzles::choose_by(
             &set.id,
             theme.as_deref(),
-            near.rating,
+            near,
             &rating_of,
             &|id| seen.contains(id),
             seed,
