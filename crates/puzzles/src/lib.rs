@@ -27,7 +27,7 @@ pub mod view;
 
 pub use judge::{solved, PuzzleError};
 pub use load::{load_errors, parse_set, LoadError};
-pub use pick::{choose, choose_by, daily};
+pub use pick::{choose, choose_by, daily, fnv};
 
 use rating::{Rating, RatingError};
 use rules::{Color, Setup};

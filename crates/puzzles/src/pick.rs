@@ -77,8 +77,9 @@ pub fn daily(set_id: &str, day: u64) -> Option<&'static Puzzle> {
     order.get(index as usize).copied()
 }
 
-/// FNV-1a, 64 bits.
-fn fnv(text: &str) -> u64 {
+/// FNV-1a, 64 bits: a hash that is the same on every build and platform (unlike the
+/// standard library's), for puzzle ids, the daily order and per-player seeds.
+pub fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

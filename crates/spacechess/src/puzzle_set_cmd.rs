@@ -134,13 +134,7 @@ pub fn without_counters(position: &str) -> String {
 /// A puzzle's id: its set and 10 hex digits of a hash of its position (counters left
 /// out), so an id stays the same when the set is rebuilt.
 pub fn puzzle_id(set: &str, key: &str) -> String {
-    // FNV-1a, 64 bits: stable across builds and platforms, unlike the std hasher.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in set.bytes().chain([b'|']).chain(key.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{set}-{:010x}", h >> 24)
+    format!("{set}-{:010x}", puzzles::fnv(&format!("{set}|{key}")) >> 24)
 }
 
 /// A puzzle's starting rating, before anyone tries it: longer lines are harder; a mate

@@ -429,6 +429,36 @@ fn attempts_are_bounded_per_player_per_minute() {
     ok(s.post_as(&new_player(), &path, json!({ "moves": [] })));
 }
 
+/// Reads from the store are bounded too: per player, and per address across the ids it
+/// makes up, so that fresh ids cannot hammer the database for everyone.
+#[test]
+fn reads_are_bounded_per_player_and_per_address() {
+    let s = Server::start(&[]);
+    let id = &puzzles::set("fourfold").unwrap().puzzles[0].id;
+    let path = format!("/api/puzzles/{id}");
+    let limited = |r: server_common::Response| {
+        assert_eq!(
+            (r.status, r.code()),
+            (429, "rate_limited".to_string()),
+            "{}",
+            r.body
+        );
+    };
+    let first = new_player();
+    for _ in 0..240 {
+        ok(s.request_as(&first, "GET", &path, None));
+    }
+    limited(s.request_as(&first, "GET", "/api/puzzles/me", None));
+    // Three more made-up ids fill the address's share of four players'.
+    for _ in 0..3 {
+        let player = new_player();
+        for _ in 0..240 {
+            ok(s.request_as(&player, "GET", "/api/puzzles/daily?set=fourfold", None));
+        }
+    }
+    limited(s.request_as(&new_player(), "GET", "/api/puzzles/next?set=fourfold", None));
+}
+
 #[test]
 fn ratings_survive_a_restart() {
     let mut s = Server::start(&[]);

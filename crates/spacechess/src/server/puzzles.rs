@@ -31,6 +31,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// solver moves takes eight checks), and attempts (one per puzzle solved or missed).
 pub const CHECKS_PER_MINUTE: u32 = 120;
 pub const ATTEMPTS_PER_MINUTE: u32 = 30;
+/// Puzzles and ratings read from the store (next, daily, one puzzle, my puzzles) one
+/// player may ask for per minute: a streak of fast solves asks for a few a minute.
+pub const READS_PER_MINUTE: u32 = 240;
 /// An address's share: several players' worth, as player ids cost nothing.
 pub const ADDRESS_SHARE: u32 = 4;
 /// The most attempts `GET /api/puzzles/me` lists.
@@ -46,6 +49,8 @@ enum Counted {
     /// A check, a hint or a solution: judged or played out by the rules.
     Check,
     Attempt,
+    /// A puzzle or the player's ratings read from the store.
+    Read,
 }
 
 impl Limits {
@@ -53,6 +58,7 @@ impl Limits {
         let (kind, cap) = match what {
             Counted::Check => ("check", CHECKS_PER_MINUTE),
             Counted::Attempt => ("attempt", ATTEMPTS_PER_MINUTE),
+            Counted::Read => ("read", READS_PER_MINUTE),
         };
         let by_player = format!("{kind} player {}", player.as_str());
         let by_address = format!("{kind} address {}", share_of(addr));
@@ -159,11 +165,9 @@ async fn catalogue() -> Json<PuzzleCatalogue> {
 }
 
 /// A short hash of the player's id, so that players at the same rating are not all
-/// given the same next puzzle (FNV-1a).
+/// given the same next puzzle.
 fn player_seed(player: &PlayerId) -> u64 {
-    player.as_str().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    puzzles::fnv(player.as_str())
 }
 
 /// The rating to choose near (`near`, the streak's rising target), within the ratings'
@@ -183,12 +187,15 @@ fn near_of(query: &HashMap<String, String>) -> Result<Option<f64>, ApiError> {
 
 async fn next(
     State(svc): State<AppState>,
+    Extension(limits): Extension<Arc<Limits>>,
     Extension(player): Extension<PlayerId>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<PuzzleView>, ApiError> {
     let set = set_of(&query)?;
     let theme = query.get("theme").cloned();
     let asked_near = near_of(&query)?;
+    limits.admit(Counted::Read, &player, &addr)?;
     if let Some(t) = &theme {
         if !set.puzzles.iter().any(|p| p.themes.contains(t)) {
             let mut themes: Vec<&str> = set
@@ -261,9 +268,13 @@ fn today() -> u64 {
 
 async fn daily(
     State(svc): State<AppState>,
+    Extension(limits): Extension<Arc<Limits>>,
+    Extension(player): Extension<PlayerId>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<PuzzleView>, ApiError> {
     let set = set_of(&query)?;
+    limits.admit(Counted::Read, &player, &addr)?;
     let p = puzzles::daily(&set.id, today())
         .ok_or_else(|| ApiError::not_found(format!("puzzle set {} has no puzzles yet", set.id)))?;
     blocking(move || view_of(&svc, p)).await.map(Json)
@@ -271,9 +282,13 @@ async fn daily(
 
 async fn one(
     State(svc): State<AppState>,
+    Extension(limits): Extension<Arc<Limits>>,
+    Extension(player): Extension<PlayerId>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
 ) -> Result<Json<PuzzleView>, ApiError> {
     let p = find(&id)?;
+    limits.admit(Counted::Read, &player, &addr)?;
     blocking(move || view_of(&svc, p)).await.map(Json)
 }
 
@@ -400,8 +415,11 @@ async fn attempt(
 
 async fn me(
     State(svc): State<AppState>,
+    Extension(limits): Extension<Arc<Limits>>,
     Extension(player): Extension<PlayerId>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<Json<PlayerPuzzles>, ApiError> {
+    limits.admit(Counted::Read, &player, &addr)?;
     blocking(move || {
         let (ratings, history) = svc
             .store
