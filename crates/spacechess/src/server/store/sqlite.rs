@@ -125,6 +125,99 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX puzzle_attempts_by_set ON puzzle_attempts(player, set_id);
     CREATE INDEX puzzle_attempts_recent ON puzzle_attempts(player, at_ms);",
+    // 10: players among strangers (store/community.rs): display names (unique without
+    // regard to case: `name_key` is the name in lower case), accounts, their sessions
+    // and failed logins, ratings per pool with their history and the games rated (the
+    // key rates a game once), aborts, the lobby's challenges; and the games' rated and
+    // correspondence flags, and the start of the current turn (a correspondence
+    // game's deadline survives a restart).
+    "CREATE TABLE player_names (
+        player TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        changed_at_ms INTEGER NOT NULL,
+        changes INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE accounts (
+        player TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        created_at_ms INTEGER NOT NULL,
+        created_addr TEXT NOT NULL
+    );
+    CREATE INDEX accounts_by_addr ON accounts(created_addr, created_at_ms);
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        created_at_ms INTEGER NOT NULL,
+        expires_at_ms INTEGER NOT NULL
+    );
+    CREATE INDEX sessions_by_player ON sessions(player);
+    CREATE TABLE login_failures (
+        name_key TEXT NOT NULL,
+        addr TEXT NOT NULL,
+        at_ms INTEGER NOT NULL
+    );
+    CREATE INDEX login_failures_by_name ON login_failures(name_key, at_ms);
+    CREATE INDEX login_failures_by_addr ON login_failures(addr, at_ms);
+    CREATE TABLE player_ratings (
+        player TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        updated_at_ms INTEGER NOT NULL,
+        PRIMARY KEY (player, pool)
+    );
+    CREATE INDEX player_ratings_board ON player_ratings(pool, rating);
+    CREATE TABLE rating_history (
+        player TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        change REAL NOT NULL,
+        PRIMARY KEY (player, game_id)
+    );
+    CREATE INDEX rating_history_by_player ON rating_history(player, pool, at_ms);
+    CREATE TABLE rated_games (
+        game_id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        at_ms INTEGER NOT NULL
+    );
+    CREATE TABLE aborts (
+        player TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (player, game_id)
+    );
+    CREATE INDEX aborts_recent ON aborts(player, at_ms);
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        creator TEXT NOT NULL,
+        addr TEXT NOT NULL,
+        created_at_ms INTEGER NOT NULL,
+        expires_at_ms INTEGER NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT,
+        initial_ms INTEGER NOT NULL,
+        increment_ms INTEGER NOT NULL,
+        per_move INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        seek TEXT NOT NULL,
+        min_rating INTEGER,
+        max_rating INTEGER,
+        quick INTEGER NOT NULL,
+        taken INTEGER NOT NULL DEFAULT 0,
+        game_id TEXT
+    );
+    CREATE INDEX challenges_open ON challenges(taken, expires_at_ms);
+    CREATE INDEX challenges_by_creator ON challenges(creator, taken);
+    CREATE INDEX challenges_by_addr ON challenges(addr, taken);
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN per_move INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_started_ms INTEGER;",
 ];
 
 /// Creations older than this are forgotten (the quota looks back one hour).

@@ -117,6 +117,97 @@ pub(super) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX puzzle_attempts_by_set ON puzzle_attempts (player, set_id);
     CREATE INDEX puzzle_attempts_recent ON puzzle_attempts (player, at_ms);"#,
+    // 4: players among strangers (store/community.rs): display names (unique without
+    // regard to case: `name_key` is the name in lower case), accounts, their sessions
+    // and failed logins, ratings per pool with their history and the games rated (the
+    // key rates a game once, however many instances race), aborts, the lobby's
+    // challenges; and the games' rated and correspondence flags.
+    r#"CREATE TABLE player_names (
+        player TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT COLLATE "C" NOT NULL UNIQUE,
+        changed_at_ms BIGINT NOT NULL,
+        changes INTEGER NOT NULL DEFAULT 0 CHECK (changes >= 0)
+    );
+    CREATE TABLE accounts (
+        player TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        created_at_ms BIGINT NOT NULL,
+        created_addr TEXT NOT NULL
+    );
+    CREATE INDEX accounts_by_addr ON accounts (created_addr, created_at_ms);
+    CREATE TABLE sessions (
+        token_hash TEXT COLLATE "C" PRIMARY KEY,
+        player TEXT NOT NULL,
+        created_at_ms BIGINT NOT NULL,
+        expires_at_ms BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_by_player ON sessions (player);
+    CREATE TABLE login_failures (
+        name_key TEXT COLLATE "C" NOT NULL,
+        addr TEXT NOT NULL,
+        at_ms BIGINT NOT NULL
+    );
+    CREATE INDEX login_failures_by_name ON login_failures (name_key, at_ms);
+    CREATE INDEX login_failures_by_addr ON login_failures (addr, at_ms);
+    CREATE TABLE player_ratings (
+        player TEXT NOT NULL,
+        pool TEXT COLLATE "C" NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),
+        updated_at_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, pool)
+    );
+    CREATE INDEX player_ratings_board ON player_ratings (pool, rating);
+    CREATE TABLE rating_history (
+        player TEXT NOT NULL,
+        pool TEXT COLLATE "C" NOT NULL,
+        game_id TEXT COLLATE "C" NOT NULL,
+        at_ms BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        change DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (player, game_id)
+    );
+    CREATE INDEX rating_history_by_player ON rating_history (player, pool, at_ms);
+    CREATE TABLE rated_games (
+        game_id TEXT COLLATE "C" PRIMARY KEY,
+        pool TEXT COLLATE "C" NOT NULL,
+        at_ms BIGINT NOT NULL
+    );
+    CREATE TABLE aborts (
+        player TEXT NOT NULL,
+        game_id TEXT COLLATE "C" NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, game_id)
+    );
+    CREATE INDEX aborts_recent ON aborts (player, at_ms);
+    CREATE TABLE challenges (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        creator TEXT NOT NULL,
+        addr TEXT NOT NULL,
+        created_at_ms BIGINT NOT NULL,
+        expires_at_ms BIGINT NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT,
+        initial_ms BIGINT NOT NULL,
+        increment_ms BIGINT NOT NULL,
+        per_move BOOLEAN NOT NULL,
+        rated BOOLEAN NOT NULL,
+        seek TEXT NOT NULL CHECK (seek IN ('white', 'black', 'random')),
+        min_rating INTEGER,
+        max_rating INTEGER,
+        quick BOOLEAN NOT NULL,
+        taken BOOLEAN NOT NULL DEFAULT FALSE,
+        game_id TEXT COLLATE "C"
+    );
+    CREATE INDEX challenges_open ON challenges (expires_at_ms) WHERE NOT taken;
+    CREATE INDEX challenges_by_creator ON challenges (creator, taken);
+    CREATE INDEX challenges_by_addr ON challenges (addr) WHERE NOT taken;
+    ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+    ALTER TABLE games ADD COLUMN per_move BOOLEAN NOT NULL DEFAULT FALSE;"#,
 ];
 
 /// Brings the database's schema up to date; returns how many migrations this call ran
