@@ -85,6 +85,7 @@ function showOpening(): void {
     },
     { ...opening, savedBrowser: loadSaved('browser') },
   ).then(() => {
+    if (!STATIC) mountIdentityBar();
     // The game screen and three.js are fetched once the opening screen is up (not while
     // its catalogue is still loading, which on a slow line or a busy machine can take
     // longer than the browser takes to go idle), while the player chooses.
@@ -96,6 +97,16 @@ function showOpening(): void {
   });
 }
 
+/** The identity bar (identity/bar.tsx) under the opening screen's tagline: who plays here, names, accounts. */
+function mountIdentityBar(): void {
+  const tagline = app.querySelector('.opening .tagline');
+  if (!tagline || app.querySelector('.identity-slot')) return;
+  const slot = document.createElement('div');
+  slot.className = 'identity-slot';
+  tagline.after(slot);
+  void import('./identity/bar').then((m) => m.renderIdentityBar(slot));
+}
+
 if (STATIC && 'serviceWorker' in navigator) {
   navigator.serviceWorker.register('sw.js').catch((e: unknown) => console.warn('no offline copy of this site:', e));
 }
@@ -105,7 +116,8 @@ const direct = params.get('game');
 const analysis = params.get('analysis');
 /**
  * `?lessons[=<variant>]`, `?lesson=<id>` and `?rules[=<variant>]`: the teaching pages;
- * `?puzzles[=<set or variant>][&theme=…][&mode=daily|streak][&puzzle=<id>]`: the puzzles.
+ * `?puzzles[=<set or variant>][&theme=…][&mode=daily|streak][&puzzle=<id>]`: the puzzles;
+ * `?player=<name>`: a player's profile; `?leaderboard[=<pool>]`: a pool's best ratings.
  */
 if (location.pathname.startsWith('/join/')) {
   // An online game's invitation: take its free seat (or watch), then play there.
@@ -121,6 +133,10 @@ if (location.pathname.startsWith('/join/')) {
   void import('./teach/lessons').then((m) => m.renderLessons(app, params.get('lessons'), params.get('lesson')));
 } else if (params.has('puzzles') || params.has('puzzle')) {
   void import('./puzzles/screen').then((m) => m.renderPuzzles(app, params));
+} else if (params.has('player') && !STATIC) {
+  void import('./identity/pages').then((m) => m.renderProfile(app, params.get('player') ?? ''));
+} else if (params.has('leaderboard') && !STATIC) {
+  void import('./identity/pages').then((m) => m.renderLeaderboard(app, params.get('leaderboard')));
 } else if (params.has('rules')) {
   void import('./teach/rules').then((m) => m.renderRules(app, params.get('rules')));
 } else if (direct) {

@@ -15,6 +15,7 @@ import { SetupLine } from './setup-line';
 import { Announcer, SoundToggle } from './feedback';
 import { MoveBox } from './movebox';
 import { OnlinePanel } from './online';
+import { Players, TurnNotify } from './players';
 import { Record } from './record';
 import { DownloadRecord, EvalGraph, ImportRecord, Material, ReviewControls } from './review-panel';
 import { GameSession, type PanelTab, type SceneModule } from './session';
@@ -114,6 +115,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <InspectButton session={session} />
         </div>
         <SetupLine session={session} />
+        <Players session={session} />
         <Status session={session} />
         <OnlinePanel session={session} />
         <Connection session={session} />
@@ -134,6 +136,7 @@ function Game({ session, onNewGame }: { session: GameSession; onNewGame: () => v
           <MoveBox session={session} />
           <Actions session={session} onNewGame={onNewGame} />
           <SoundToggle />
+          <TurnNotify session={session} />
           <TeachLinks session={session} />
         </div>
         <div class="tab-part tab-moves">

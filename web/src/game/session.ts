@@ -13,6 +13,7 @@ import type { ConnectionState } from '../socket';
 import type { GameHost, GameLink } from '../hosts/host';
 import { serverHost } from '../hosts/server-host';
 import { declinedLine, forPlayer, isWatcher, oracleUnavailable } from '../online';
+import { becameMyTurn, notifyTurn, turnNotice } from '../notify';
 import { refusalText } from '../refusals';
 import { rematchOf } from './rematch';
 import { acceptsMoveAnswer, keepsSelection } from '../state';
@@ -156,6 +157,8 @@ export class GameSession {
     this.refetchAttempt = 0;
     this.schedulePoll();
     this.keepOracleOnDuty(view, !prev);
+    // The opponent moved while this page is in the background: a notification, if wanted.
+    if (becameMyTurn(prev, view)) notifyTurn('Your turn', turnNotice(view), `/?game=${encodeURIComponent(view.id)}`, `turn-${view.id}`);
   }
 
   /**
