@@ -5,7 +5,7 @@
 
 import { api, type Catalogue, type Level, type NewGame, type Side } from './api';
 import type { HostKind } from './hosts/host';
-import type { SavedGame } from './storage';
+import { loadSaved, type SavedGame } from './storage';
 
 export interface OpeningChoice {
   game: NewGame;
@@ -165,6 +165,7 @@ function renderForm(
     <div class="resume-browser" hidden><button type="button" class="resume-browser-game">Resume the game in this browser</button></div>
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
     <div class="import"><button type="button" class="import-record">Import a record…</button><span class="open-analysis-slot"${teachHere(where.hosts) ? '' : ' hidden'}> <button type="button" class="open-analysis">Analyse a position…</button></span></div>
+    <section class="lobby" id="lobby" aria-label="Lobby" hidden></section>
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>
@@ -255,6 +256,13 @@ function renderForm(
     void import('./analysis/open').then((m) => m.openAnalysisDialog(catalogue));
   });
   performance.mark('opening-ready');
+  if (where.hosts.includes('server')) {
+    // The lobby (lobby/): open challenges, live, and the games being played now.
+    const lobby = part(host, '.lobby');
+    void import('./lobby/panel').then((m) =>
+      m.mountLobby(lobby, catalogue, (id) => onResume({ id, host: 'server', visualizer: true, view: loadSaved('server')?.view ?? '3d' })),
+    );
+  }
   if (where.hosts.includes('server')) {
     const mine = part(host, '.my-games');
     const jump = part(host, '.my-games-jump');

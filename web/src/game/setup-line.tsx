@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Catalogue, GameView } from '../api';
 import type { GameSession } from './session';
+import { daysPerMoveText } from '../lobby/words';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const minutes = (ms: number) => {
@@ -26,6 +27,8 @@ export function seatsPart(v: GameView): string {
 /** The time control, in words. */
 export function clockPart(v: GameView): string {
   if (!v.clocks) return 'No clock';
+  // Correspondence (days per move): the allowance of every move.
+  if ((v.clocks as typeof v.clocks & { per_move?: boolean }).per_move) return daysPerMoveText(Math.round(v.clocks.initial_ms / 86_400_000));
   return `Clock ${minutes(v.clocks.initial_ms)} min + ${v.clocks.increment_ms / 1000} s a move`;
 }
 
