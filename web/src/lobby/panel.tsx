@@ -100,7 +100,7 @@ function PlayingItem({ g, catalogue }: { g: LiveGameView; catalogue: Catalogue }
     <li>
       <a class="playing-game" href={`/?game=${encodeURIComponent(g.id)}`} data-game={g.id}>
         <span class="playing-players">
-          {playerText(g.white)} <span class="vs">vs</span> {playerText(g.black)}
+          {playerText(g.players.white)} <span class="vs">vs</span> {playerText(g.players.black)}
         </span>
         <span class="playing-terms">
           {setupText(g, catalogue)} · {timeControlText(g.time_control)} · {g.rated ? 'Rated' : 'Casual'} · {moves}
@@ -344,7 +344,7 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
   const quick = (q: QuickPairing) =>
     void act(async () => {
       const answer = await lobbyApi.quick(q.id);
-      if ('game' in answer) go(answer.game);
+      if (answer.game) go(answer.game);
       else await refresh();
     });
 

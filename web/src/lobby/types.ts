@@ -46,8 +46,8 @@ export interface LiveGameView {
   options?: string[] | null;
   time_control: TimeControlView | null;
   rated: boolean;
-  white: LobbyPlayer;
-  black: LobbyPlayer;
+  players: { white: LobbyPlayer; black: LobbyPlayer };
+  /** Half-moves played. */
   moves: number;
 }
 
@@ -84,4 +84,7 @@ export interface ChallengeRequest {
 }
 
 /** POST /api/lobby/quick: the game at once, or the waiting challenge. */
-export type QuickAnswer = { game: string } | { challenge: ChallengeView };
+export interface QuickAnswer {
+  game?: string;
+  challenge?: ChallengeView;
+}
