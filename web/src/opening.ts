@@ -166,6 +166,7 @@ function renderForm(
     ${where.note ? `<p class="host-note">${escape(where.note)}</p>` : ''}
     <div class="import"><button type="button" class="import-record">Import a record…</button><span class="open-analysis-slot"${teachHere(where.hosts) ? '' : ' hidden'}> <button type="button" class="open-analysis">Analyse a position…</button></span></div>
     <section class="lobby" id="lobby" aria-label="Lobby" hidden></section>
+    ${where.hosts.includes('server') ? '<h2 class="setup-heading">Or start a game: the computer, two players on this device, or a friend by link</h2>' : ''}
     <form class="setup">
       ${hostChoice(where.hosts)}
       <fieldset><legend>Variant</legend>${variants}</fieldset>

@@ -69,7 +69,8 @@ function waitText(seconds: number): string {
 /** A lobby refusal as the player reads it. */
 export function lobbyRefusal(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.code === 'out_of_range') return `Your rating is outside the range this challenge asks for (${asSentence(e.message).replace(/\.$/, '')}).`;
+    // The server's sentence names the pool, the rating and the range.
+    if (e.code === 'rating_out_of_range' || e.code === 'out_of_range') return `${asSentence(e.message)} Choose another challenge, or create your own.`;
     if (e.code === 'unknown_challenge' || e.status === 404) return 'That challenge is gone: someone took it, or its player withdrew it.';
     if (e.status === 409 && e.code !== 'name_required') return refusalText(e);
     if (e.status === 429) {

@@ -251,6 +251,8 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
   const lobby = useSignal<Lobby | null>(null);
   const fresh = useSignal<ReadonlySet<string>>(new Set());
   const error = useSignal<string | null>(null);
+  /** The challenge a refusal was about: the refusal goes when the challenge does. */
+  const errorFor = useSignal<string | null>(null);
   const said = useSignal('');
   const busy = useSignal(false);
   const creating = useSignal(false);
@@ -278,6 +280,10 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
     }
     lobby.value = l;
     unreachable.value = false;
+    if (errorFor.value && !l.challenges.some((c) => c.id === errorFor.value)) {
+      error.value = null;
+      errorFor.value = null;
+    }
     if (l.matched) go(l.matched);
   };
 
@@ -313,13 +319,15 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
     };
   }, []);
 
-  const act = async (what: () => Promise<void>) => {
+  const act = async (what: () => Promise<void>, about: string | null = null) => {
     busy.value = true;
     error.value = null;
+    errorFor.value = null;
     try {
       await what();
     } catch (e) {
       error.value = lobbyRefusal(e);
+      errorFor.value = about;
     } finally {
       busy.value = false;
     }
@@ -329,12 +337,12 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
     void act(async () => {
       const { game } = await lobbyApi.accept(c.id);
       go(game);
-    }).then(() => (error.value ? refresh().catch(() => undefined) : undefined));
+    }, c.id).then(() => (error.value ? refresh().catch(() => undefined) : undefined));
   const cancel = (c: ChallengeView) =>
     void act(async () => {
       await lobbyApi.cancel(c.id);
       await refresh();
-    });
+    }, c.id);
   const create = (r: ChallengeRequest) =>
     void act(async () => {
       await lobbyApi.create(r);
@@ -355,20 +363,25 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
     <div class="lobby-panel">
       <h2>Play someone online</h2>
       <p class="one-line lobby-intro">Accept an open challenge, or create your own and wait for someone to accept it.</p>
-      {l && l.quick.length > 0 && (
-        <div class="quick-pairing" role="group" aria-label="Quick pairing">
-          {l.quick.map((q) => {
-            const waiting = challenges.some((c) => c.yours && c.quick && c.variant === q.variant && timeControlText(c.time_control) === timeControlText(q.time_control) && c.rated === q.rated);
-            return (
-              <button type="button" class="quick" key={q.id} data-pairing={q.id} disabled={busy.value || waiting} onClick={() => quick(q)}>
-                <span class="quick-tc">{timeControlText(q.time_control)}</span>
-                <span class="quick-setup">{setupText(q, catalogue)}</span>
-                <span class="quick-kind">{q.rated ? 'Rated' : 'Casual'}{q.waiting ? ` · ${q.waiting} waiting` : ''}</span>
-              </button>
-            );
-          })}
-        </div>
+      <h3>Open challenges</h3>
+      {!l ? (
+        <p class="one-line">Loading…</p>
+      ) : challenges.length === 0 ? (
+        <p class="one-line no-challenges">No open challenges right now: create one, or press a quick pairing below.</p>
+      ) : (
+        <ul class="challenges" aria-label="Open challenges">
+          {challenges.map((c) => (
+            <ChallengeItem key={c.id} c={c} catalogue={catalogue} fresh={fresh.value.has(c.id)} busy={busy.value} onAccept={accept} onCancel={cancel} />
+          ))}
+        </ul>
       )}
+      {l && others.length === 0 && challenges.length > 0 && <p class="one-line">Nobody else is waiting yet.</p>}
+      {error.value && (
+        <p class="error lobby-error" role="alert">
+          {error.value}
+        </p>
+      )}
+      {unreachable.value && <p class="one-line lobby-offline">The lobby could not be read; trying again.</p>}
       <div class="create-row">
         {creating.value ? (
           <CreateForm catalogue={catalogue} busy={busy.value} onCreate={create} onClose={() => (creating.value = false)} />
@@ -378,25 +391,30 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
           </button>
         )}
       </div>
-      {error.value && (
-        <p class="error lobby-error" role="alert">
-          {error.value}
-        </p>
+      {l && l.quick.length > 0 && (
+        <>
+          <h3>Quick pairing</h3>
+          <p class="one-line">Press one: you play the next player who presses the same.</p>
+          <div class="quick-pairing" role="group" aria-label="Quick pairing">
+            {l.quick.map((q) => {
+              const waiting = challenges.some(
+                (c) => c.yours && c.quick && c.variant === q.variant && timeControlText(c.time_control) === timeControlText(q.time_control) && c.rated === q.rated,
+              );
+              const days = q.time_control.days_per_move;
+              return (
+                <button type="button" class="quick" key={q.id} data-pairing={q.id} disabled={busy.value || waiting} onClick={() => quick(q)}>
+                  <span class="quick-tc">{days ? `${days} day${days === 1 ? '' : 's'}` : timeControlText(q.time_control)}</span>
+                  <span class="quick-setup">{setupText(q, catalogue)}</span>
+                  <span class="quick-kind">
+                    {days ? 'per move · ' : ''}
+                    {waiting ? 'Waiting…' : q.rated ? 'Rated' : 'Casual'}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        </>
       )}
-      {unreachable.value && <p class="one-line lobby-offline">The lobby could not be read; trying again.</p>}
-      <h3>Open challenges</h3>
-      {!l ? (
-        <p class="one-line">Loading…</p>
-      ) : challenges.length === 0 ? (
-        <p class="one-line no-challenges">No open challenges right now. Create one, or use a quick pairing.</p>
-      ) : (
-        <ul class="challenges" aria-label="Open challenges">
-          {challenges.map((c) => (
-            <ChallengeItem key={c.id} c={c} catalogue={catalogue} fresh={fresh.value.has(c.id)} busy={busy.value} onAccept={accept} onCancel={cancel} />
-          ))}
-        </ul>
-      )}
-      {l && others.length === 0 && challenges.length > 0 && <p class="one-line">Nobody else is waiting yet.</p>}
       <p class="lobby-said" aria-live="polite">
         {said.value}
       </p>
