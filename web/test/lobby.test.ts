@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../src/api';
+import { perMoveClockText } from '../src/game/clocks';
 import { clockPart } from '../src/game/setup-line';
 import { stackedCells, view } from './fixtures';
 import type { ChallengeView } from '../src/lobby/types';
@@ -120,5 +121,14 @@ describe('the correspondence clock', () => {
     expect(clockPart(view('stacked', stackedCells(), {}, { clocks: corr }))).toBe('3 days per move');
     const live = { initial_ms: 600_000, white_ms: 600_000, black_ms: 600_000, increment_ms: 5000, running: null };
     expect(clockPart(view('stacked', stackedCells(), {}, { clocks: live }))).toBe('Clock 10 min + 5 s a move');
+  });
+
+  it("shows the running side's time left and the waiting side's allowance", () => {
+    const day = 86_400_000;
+    expect(perMoveClockText(day - 60_000, true)).toBe('23 h 59 min');
+    expect(perMoveClockText(2 * day + 23 * 3_600_000, true)).toBe('2 d 23 h');
+    expect(perMoveClockText(day, false)).toBe('1 day');
+    expect(perMoveClockText(3 * day, false)).toBe('3 days');
+    expect(perMoveClockText(3 * day, true)).toBe('3 d');
   });
 });

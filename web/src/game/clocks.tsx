@@ -1,14 +1,23 @@
 // Both clocks, counting down locally between the server's states. A correspondence clock
-// (`per_move`: days per move) shows the time left as days and hours ("2 d 23 h"), not mm:ss.
+// (`per_move`: days per move) shows the time left as days and hours ("2 d 23 h"), not mm:ss,
+// the waiting side's whole allowance in words ("1 day"), and a line on what it means.
 
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Side } from '../api';
 import { formatClock, isLowTime } from '../format';
-import { timeLeftText } from '../lobby/words';
+import { daysPerMoveText, timeLeftText } from '../lobby/words';
+import './clocks.css';
 import type { GameSession } from './session';
 
 const SIDES: Side[] = ['white', 'black'];
+const DAY = 86_400_000;
+
+/** A correspondence clock's words: the time left while it runs, else the allowance ("3 days"). */
+export function perMoveClockText(ms: number, running: boolean): string {
+  if (!running && ms > 0 && ms % DAY === 0) return `${ms / DAY} day${ms === DAY ? '' : 's'}`;
+  return timeLeftText(ms);
+}
 
 export function Clocks({ session }: { session: GameSession }) {
   const now = useSignal(performance.now());
@@ -36,11 +45,14 @@ export function Clocks({ session }: { session: GameSession }) {
           <div class={cls} key={side}>
             <span class="who">{side === 'white' ? 'White' : 'Black'}</span>
             <span class="time" title={perMove ? 'Time left for this move' : undefined}>
-              {lost ? 'time' : perMove ? timeLeftText(left) : formatClock(left)}
+              {lost ? 'time' : perMove ? perMoveClockText(left, running) : formatClock(left)}
             </span>
           </div>
         );
       })}
+      {perMove && v.status === 'in-progress' && (
+        <p class="clock-note">{daysPerMoveText(Math.round(c.initial_ms / DAY))}: the side to move must move before its clock runs out.</p>
+      )}
     </div>
   );
 }
