@@ -119,7 +119,7 @@ describe('the correspondence clock', () => {
     const day = 86_400_000;
     const corr = { initial_ms: 3 * day, white_ms: 3 * day, black_ms: 2 * day, increment_ms: 0, running: 'black' as const, per_move: true };
     expect(clockPart(view('stacked', stackedCells(), {}, { clocks: corr }))).toBe('3 days per move');
-    const live = { initial_ms: 600_000, white_ms: 600_000, black_ms: 600_000, increment_ms: 5000, running: null };
+    const live = { initial_ms: 600_000, white_ms: 600_000, black_ms: 600_000, increment_ms: 5000, running: null, per_move: false };
     expect(clockPart(view('stacked', stackedCells(), {}, { clocks: live }))).toBe('Clock 10 min + 5 s a move');
   });
 

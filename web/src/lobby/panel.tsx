@@ -46,6 +46,8 @@ interface Props {
   open: (id: string) => void;
   /** Called once when the panel is unmounted (a game opened). */
   leave: () => void;
+  /** Whether the panel is still on the page (the opening screen may be replaced under it). */
+  shown: () => boolean;
 }
 
 function ChallengeItem({ c, catalogue, fresh, busy, onAccept, onCancel }: {
@@ -247,7 +249,7 @@ function CreateForm({ catalogue, busy, onCreate, onClose }: {
   );
 }
 
-export function LobbyPanel({ catalogue, open, leave }: Props) {
+export function LobbyPanel({ catalogue, open, leave, shown }: Props) {
   const lobby = useSignal<Lobby | null>(null);
   const fresh = useSignal<ReadonlySet<string>>(new Set());
   const error = useSignal<string | null>(null);
@@ -295,6 +297,14 @@ export function LobbyPanel({ catalogue, open, leave }: Props) {
     const read = async () => {
       clearTimeout(timer);
       if (stopped || reading || !visible()) return;
+      if (!shown()) {
+        // The opening screen gave way to a game started otherwise: this lobby ends, and
+        // the player's live challenges with it (one game at a time).
+        stopped = true;
+        lobbyApi.cancelOnLeave(ownLive(lobby.value?.challenges ?? []));
+        leave();
+        return;
+      }
       reading = true;
       try {
         take(await lobbyApi.lobby());
@@ -442,6 +452,6 @@ export function mountLobby(section: HTMLElement, catalogue: Catalogue, open: (id
   };
   section.hidden = false;
   // The panel takes itself down before it opens a game (its poll and page hooks end).
-  render(<LobbyPanel catalogue={catalogue} open={open} leave={() => queueMicrotask(unmount)} />, section);
+  render(<LobbyPanel catalogue={catalogue} open={open} leave={() => queueMicrotask(unmount)} shown={() => section.isConnected} />, section);
   return unmount;
 }
