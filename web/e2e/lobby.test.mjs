@@ -268,6 +268,28 @@ describe('the lobby', () => {
     for (const p of [a, b, watcherPage]) await p.close();
   });
 
+  it('two players pressing the same quick pairing meet in a game', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const c = await lobbyPage(server.base, (await namedPlayer(server.base, 'Ed')).id);
+    const d = await lobbyPage(server.base, (await namedPlayer(server.base, 'Flo')).id);
+    const button = (page) => page.locator('button.quick[data-pairing="fourfold-5+3"]');
+    await button(c).click();
+    // The first waits: their quick challenge is listed as theirs, the button says so.
+    await c.waitForSelector('.challenge.yours');
+    assert.match(await button(c).textContent(), /Waiting/);
+    assert.equal(await button(c).isDisabled(), true);
+    await c.screenshot({ path: join(OUT, 'lobby-quick-waiting-desktop.png') });
+    await button(d).click();
+    await d.waitForURL(/\?game=/, { timeout: 15000 });
+    await c.waitForURL(/\?game=/, { timeout: 15000 });
+    assert.equal(new URL(c.url()).searchParams.get('game'), new URL(d.url()).searchParams.get('game'));
+    await waitForView(c, (v) => (v.you?.length ?? 0) === 1 && v.rated === true && v.clocks?.initial_ms === 300000);
+    await waitForView(d, (v) => (v.you?.length ?? 0) === 1);
+    assert.notDeepEqual((await view(c)).you, (await view(d)).you, 'one seat each');
+    for (const p of [c, d]) await p.close();
+  });
+
   it('a correspondence game keeps its deadline across a server restart', async () => {
     let server = await startServer();
     servers.push(server);

@@ -62,7 +62,7 @@ function ChallengeItem({ c, catalogue, fresh, busy, onAccept, onCancel }: {
   const tc = timeControlText(c.time_control);
   return (
     <li class={`challenge${c.yours ? ' yours' : ''}${fresh ? ' fresh' : ''}`} data-challenge={c.id}>
-      <span class="challenge-who">{c.yours ? 'Your challenge' : playerText(c)}</span>
+      <span class="challenge-who">{c.yours ? (c.quick ? 'Your quick pairing' : 'Your challenge') : playerText(c)}</span>
       <span class="challenge-setup">{setupText(c, catalogue)}</span>
       <span class="challenge-terms">
         <span class="challenge-tc" title={speedText(c.time_control)}>{tc}</span>
@@ -385,7 +385,7 @@ export function LobbyPanel({ catalogue, open, leave, shown }: Props) {
           ))}
         </ul>
       )}
-      {l && others.length === 0 && challenges.length > 0 && <p class="one-line">Nobody else is waiting yet.</p>}
+      {l && others.length === 0 && challenges.length > 0 && <p class="one-line no-others">No other challenges are open yet.</p>}
       {error.value && (
         <p class="error lobby-error" role="alert">
           {error.value}
