@@ -13,6 +13,7 @@ pub(super) mod faulty;
 // The throwaway cluster is shared with the integration tests (`tests/server_postgres.rs`),
 // which cannot reach a `cfg(test)` module of the crate.
 mod cluster;
+mod community;
 #[cfg(test)]
 #[path = "../../../tests/pg_cluster/mod.rs"]
 pub(super) mod pg_cluster;
@@ -29,6 +30,12 @@ use rules::{Color, Outcome};
 #[allow(unused_imports)]
 pub use cluster::{ChangeBus, PlayerPresence};
 pub use cluster::{Cluster, Feed};
+#[allow(unused_imports)]
+pub use community::{
+    name_key, rating_change, AccountRefusal, AccountRow, ChallengeRow, CommunityStore, LeaderRow,
+    LiveGameRow, LoginFailures, NameRefusal, NameRow, PoolRating, RateGame, RatedGame,
+    RatedResult, RatingPoint, Seek, CHALLENGES_KEPT_MS, LOGIN_FAILURES_KEPT_MS,
+};
 pub use postgres::PgStore;
 #[allow(unused_imports)]
 pub use puzzles::{AttemptRecord, NewAttempt, PuzzleStore, Rate, SetRating, StoredAttempt};
@@ -143,8 +150,9 @@ pub type StoreResult<T> = Result<T, StoreError>;
 
 /// Where games are kept. Writes that change a game take the version the caller read
 /// and return the new one; a stale version gets [`StoreError::Conflict`]. Every store
-/// keeps puzzle ratings and attempts too ([`PuzzleStore`]).
-pub trait GameStore: PuzzleStore + Send + Sync {
+/// keeps puzzle ratings and attempts too ([`PuzzleStore`]), and names, accounts, ratings
+/// and the lobby ([`CommunityStore`]).
+pub trait GameStore: PuzzleStore + CommunityStore + Send + Sync {
     /// Stores a new game (at version 0) with its first moves (an imported record) in
     /// one transaction, and counts the creation for the hourly quota.
     fn insert_game(&self, game: &StoredGame, moves: &[StoredMove]) -> StoreResult<()>;

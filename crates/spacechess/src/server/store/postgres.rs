@@ -16,6 +16,7 @@
 //! store's connections to the server's runtime; the channel does neither.
 
 mod cluster;
+mod community;
 mod puzzles;
 mod rows;
 mod schema;

@@ -2,6 +2,8 @@
 //! go through one writer thread that commits everything queued in one transaction (group
 //! commit), each write in its own savepoint (a refused write changes nothing).
 
+mod community;
+
 use super::puzzles::stored_rating;
 use super::{
     AttemptRecord, GameStore, GameSummary, NewAttempt, PuzzleStore, SetRating, StoreError,
@@ -184,7 +186,11 @@ const MIGRATIONS: &[&str] = &[
     CREATE TABLE rated_games (
         game_id TEXT PRIMARY KEY,
         pool TEXT NOT NULL,
-        at_ms INTEGER NOT NULL
+        at_ms INTEGER NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        white_change INTEGER,
+        black_change INTEGER
     );
     CREATE TABLE aborts (
         player TEXT NOT NULL,
@@ -210,6 +216,7 @@ const MIGRATIONS: &[&str] = &[
         max_rating INTEGER,
         quick INTEGER NOT NULL,
         taken INTEGER NOT NULL DEFAULT 0,
+        taken_at_ms INTEGER,
         game_id TEXT
     );
     CREATE INDEX challenges_open ON challenges(taken, expires_at_ms);
@@ -265,14 +272,17 @@ enum Write {
     },
     /// A puzzle attempt: rated if it is the player's first at the puzzle.
     Attempt(Box<NewAttempt>),
+    /// A name, account, rating or lobby write (`community.rs`).
+    Community(Box<community::CommunityWrite>),
 }
 
 /// What a write did.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Done {
     /// The version a game write left (for an insert, that of the game it is a rematch of).
     Version(Version),
     Attempt(AttemptRecord),
+    Community(community::CommunityDone),
 }
 
 type Reply = SyncSender<StoreResult<Done>>;
@@ -333,9 +343,9 @@ impl SqliteStore {
     fn write(&self, w: Write) -> StoreResult<Version> {
         match self.write_done(w)? {
             Done::Version(v) => Ok(v),
-            Done::Attempt(_) => Err(StoreError::Failed(
-                "a game write recorded an attempt".into(),
-            )),
+            other => Err(StoreError::Failed(format!(
+                "a game write answered {other:?}"
+            ))),
         }
     }
 
@@ -663,6 +673,7 @@ fn insert_move(conn: &Connection, game_id: &str, m: &StoredMove) -> StoreResult<
 fn apply(conn: &Connection, w: &Write) -> StoreResult<Done> {
     match w {
         Write::Attempt(a) => record_attempt(conn, a).map(Done::Attempt),
+        Write::Community(w) => community::apply(conn, w).map(Done::Community),
         Write::InsertGame {
             game: g,
             moves,
@@ -865,9 +876,9 @@ impl PuzzleStore for SqliteStore {
     fn record_attempt(&self, a: &NewAttempt) -> StoreResult<AttemptRecord> {
         match self.write_done(Write::Attempt(Box::new(a.clone())))? {
             Done::Attempt(record) => Ok(record),
-            Done::Version(_) => Err(StoreError::Failed(
-                "an attempt was recorded as a game write".into(),
-            )),
+            other => Err(StoreError::Failed(format!(
+                "an attempt was answered {other:?}"
+            ))),
         }
     }
 

@@ -175,7 +175,11 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE TABLE rated_games (
         game_id TEXT COLLATE "C" PRIMARY KEY,
         pool TEXT COLLATE "C" NOT NULL,
-        at_ms BIGINT NOT NULL
+        at_ms BIGINT NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        white_change INTEGER,
+        black_change INTEGER
     );
     CREATE TABLE aborts (
         player TEXT NOT NULL,
@@ -201,6 +205,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
         max_rating INTEGER,
         quick BOOLEAN NOT NULL,
         taken BOOLEAN NOT NULL DEFAULT FALSE,
+        taken_at_ms BIGINT,
         game_id TEXT COLLATE "C"
     );
     CREATE INDEX challenges_open ON challenges (expires_at_ms) WHERE NOT taken;
