@@ -263,10 +263,11 @@ export function IdentityBar({ compact = false }: { compact?: boolean }) {
           {error.value}
         </p>
       )}
-      <p class="identity-links">
+      <p class="identity-links" hidden={compact && !m.name}>
         {m.name && <a href={profileHref(m.name)}>My profile</a>}
-        <a href="/?leaderboard">Leaderboards</a>
-        {!compact && <NotifyToggle />}
+        {/* The player pages have the leaderboards in their header. */}
+        {!compact && <a href="/?leaderboard">Leaderboards</a>}
+        {!compact && <NotifyToggle quietWhenBlocked />}
       </p>
     </section>
   );

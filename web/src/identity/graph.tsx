@@ -30,6 +30,10 @@ export function HistoryGraph({ history, title }: { history: RatingPointView[]; t
             <title>{`${Math.round(p.rating)} on ${day(p.at_ms)}`}</title>
           </circle>
         ))}
+        {/* The latest rating beside its point (left of it when the point is at the right edge). */}
+        <text class="last-rating" x={last.x + (last.x > s.width - 48 ? -6 : 6)} y={last.y - 6} text-anchor={last.x > s.width - 48 ? 'end' : 'start'}>
+          {Math.round(last.rating)}
+        </text>
         <text x={40} y={s.height - 4} text-anchor="start">
           {day(first.at_ms)}
         </text>

@@ -4,11 +4,12 @@
 import { useSignal } from '@preact/signals';
 import { notifyLabel, notifyState, setNotify } from '../notify';
 
-export function NotifyToggle() {
+/** `quietWhenBlocked`: nothing at all when the browser blocks notifications (the opening screen). */
+export function NotifyToggle({ quietWhenBlocked = false }: { quietWhenBlocked?: boolean }) {
   const state = useSignal(notifyState());
   if (state.value === 'unsupported') return null;
   const on = state.value === 'on';
-  if (state.value === 'blocked') return <span class="notify-toggle blocked">{notifyLabel('blocked')}</span>;
+  if (state.value === 'blocked') return quietWhenBlocked ? null : <span class="notify-toggle blocked">{notifyLabel('blocked')}</span>;
   return (
     <button
       type="button"

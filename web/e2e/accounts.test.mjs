@@ -1,0 +1,200 @@
+// Browser tests of names and accounts (docs/api.md, "Players and accounts"): on one
+// device (context A, desktop) an anonymous player is refused a name that breaks a rule
+// and one that is taken, chooses a name, creates an account (passwords twice), starts a
+// game and logs out; a fresh device (context B, phone) logs in with the name and password
+// and finds the same games in My games and the same ratings on the profile. The game
+// screen shows both players' names, ratings and the rated game's changes; the
+// leaderboard page has a tab per pool. Screenshots `accounts-*.png`.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, newPlayer, openPage, OUT, startFromOpening, startServer } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+async function apiAs(player, method, path, body) {
+  const res = await fetch(new URL(path, server.base), {
+    method,
+    headers: { authorization: `Bearer ${player}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+async function ok(player, method, path, body) {
+  const r = await apiAs(player, method, path, body);
+  assert.ok(r.status >= 200 && r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json;
+}
+
+/**
+ * A rated Stacked game between `white` and `black` (players' ids) through the lobby's
+ * routes: each side moves once, then Black resigns. Its id.
+ */
+async function ratedGame(white, black) {
+  // Black's challenge, accepted by White (a page of the challenger would be sent to the game).
+  const challenge = await ok(black, 'POST', '/api/lobby/challenges', {
+    variant: 'stacked',
+    time_control: { minutes: 10, increment_seconds: 5 },
+    rated: true,
+    color: 'black',
+  });
+  const { game } = await ok(white, 'POST', `/api/lobby/challenges/${challenge.id}/accept`);
+  for (const [player, ply] of [
+    [white, 0],
+    [black, 1],
+  ]) {
+    const v = await ok(player, 'GET', `/api/games/${game}`);
+    assert.equal(v.ply, ply);
+    await ok(player, 'POST', `/api/games/${game}/moves`, { move: v.legal_moves[0].token, ply });
+  }
+  await ok(black, 'POST', `/api/games/${game}/resign`);
+  return game;
+}
+
+const bar = (page) => page.locator('.identity');
+
+/** Waits for the identity bar to say who plays here. */
+async function barSays(page, { name, account }) {
+  const sel = `.identity[data-account="${account}"]${name ? `[data-name="${name}"]` : ':not([data-name])'}`;
+  await page.waitForSelector(sel).catch(async (e) => {
+    const shown = await page.evaluate(() => document.querySelector('.identity')?.outerHTML ?? document.body.innerHTML.slice(0, 2000));
+    throw new Error(`${e.message}\nthe page shows: ${shown}`);
+  });
+}
+
+describe('names and accounts', () => {
+  it('an account made on one device logs in on another and finds its games and ratings', async () => {
+    const name = `Astra${Date.now() % 100000}`;
+    const password = 'correct horse 37';
+    const playerA = newPlayer();
+    const a = await openPage(browser, server.base, {}, playerA);
+    await a.context().grantPermissions(['notifications'], { origin: server.base });
+    await a.goto(server.base + '/');
+    // A new player: anonymous, told what names and accounts are for.
+    await barSays(a, { name: null, account: false });
+    assert.equal((await bar(a).locator('.identity-name').textContent()).trim(), 'Anonymous');
+    assert.match(await bar(a).locator('.identity-intro').textContent(), /You can play without an account\. Choose a name so opponents see who you are; create an account to sign in on another device\./);
+    await a.screenshot({ path: join(OUT, 'accounts-anonymous-desktop.png') });
+    // Turn notifications are off until asked for.
+    assert.equal(await a.getAttribute('.identity .notify-toggle', 'aria-pressed'), 'false');
+    await a.click('.identity .notify-toggle');
+    await a.waitForSelector('.identity .notify-toggle[aria-pressed="true"]');
+
+    // A name that breaks a rule is refused before it is sent, with the rule.
+    await a.click('.identity .choose-name');
+    assert.match(await a.textContent('.identity #name-rules'), /3 to 20 characters/);
+    await a.fill('.identity input[name="name"]', '2fast');
+    await a.click('.identity .save-name');
+    assert.match(await a.textContent('.identity .name-form .identity-error'), /starts with a letter/);
+    // A taken name is refused by the server (any case).
+    const other = newPlayer();
+    await ok(other, 'PUT', '/api/me/name', { name: `${name}x` });
+    await a.fill('.identity input[name="name"]', `${name}X`.toLowerCase());
+    await a.click('.identity .save-name');
+    await a.waitForSelector('.identity .name-form .identity-error:text("That name is taken")');
+    await a.screenshot({ path: join(OUT, 'accounts-name-taken-desktop.png') });
+    await a.fill('.identity input[name="name"]', name);
+    await a.click('.identity .save-name');
+    await barSays(a, { name, account: false });
+    assert.match(await a.textContent('.identity .identity-said'), new RegExp(`You are now ${name}`));
+
+    // An account: the password twice (a mismatch is caught first).
+    await a.click('.identity .open-account');
+    await a.fill('.identity input[name="password"]', password);
+    await a.fill('.identity input[name="password-again"]', password + '!');
+    await a.click('.identity .create-account');
+    assert.match(await a.textContent('.identity .account-form .identity-error'), /differ/);
+    await a.screenshot({ path: join(OUT, 'accounts-create-desktop.png') });
+    await a.fill('.identity input[name="password-again"]', password);
+    await a.click('.identity .create-account');
+    await barSays(a, { name, account: true });
+    assert.match(await a.textContent('.identity .identity-as'), /Logged in as/);
+    await a.screenshot({ path: join(OUT, 'accounts-logged-in-desktop.png') });
+
+    // A game started here (against the computer), and a rated game the account played
+    // with a stranger (through the lobby's routes, as the account's player id).
+    await startFromOpening(a, server.base, 'fourfold');
+    const computerGame = new URL(a.url()).searchParams.get('game');
+    const stranger = newPlayer();
+    await ok(stranger, 'PUT', '/api/me/name', { name: `Rival${Date.now() % 100000}` });
+    const rated = await ratedGame(playerA, stranger);
+    // The game screen names both sides, with ratings and the changes after the game.
+    await a.goto(`${server.base}/?game=${rated}&view=flat`);
+    await a.waitForSelector('.players .player-white .player-change');
+    assert.match(await a.textContent('.players .player-white .player-name'), new RegExp(`${name}.*\\(you\\)`));
+    assert.match(await a.textContent('.players .rated-badge'), /Rated/);
+    assert.match(await a.textContent('.players .player-white .player-change'), /^\+\d+$/);
+    assert.match(await a.textContent('.players .player-black .player-change'), /^\u2212\d+$/);
+    assert.match(await a.textContent('.players .player-white .player-rating'), /^\d+\?$/);
+    await a.screenshot({ path: join(OUT, 'accounts-game-labels-desktop.png') });
+    const ratingsA = (await ok(playerA, 'GET', '/api/me')).ratings;
+    assert.equal(ratingsA.length, 1);
+
+    // Log out: this device is anonymous again, with none of the account's games.
+    await a.goto(server.base + '/');
+    await barSays(a, { name, account: true });
+    await Promise.all([a.waitForEvent('framenavigated'), a.click('.identity .log-out')]);
+    await barSays(a, { name: null, account: false });
+    assert.equal(await a.locator(`.my-game[data-game="${rated}"]`).count(), 0);
+
+    // Another device (a phone, a fresh anonymous player): logs in, wrong password first.
+    const b = await openPage(browser, server.base, PHONE, newPlayer());
+    await b.goto(server.base + '/');
+    await barSays(b, { name: null, account: false });
+    await b.click('.identity .open-login');
+    await b.fill('.identity input[name="login-name"]', name.toLowerCase());
+    await b.fill('.identity input[name="login-password"]', 'not the password');
+    await b.click('.identity .log-in');
+    await b.waitForSelector('.identity .login-form .identity-error:text("Wrong name or password.")');
+    await b.screenshot({ path: join(OUT, 'accounts-login-phone.png'), fullPage: true });
+    await b.fill('.identity input[name="login-password"]', password);
+    await Promise.all([b.waitForEvent('framenavigated'), b.click('.identity .log-in')]);
+    await barSays(b, { name, account: true });
+    // The same games in My games.
+    for (const id of [rated, computerGame]) await b.waitForSelector(`.my-game[data-game="${id}"]`);
+    await b.locator('#my-games').scrollIntoViewIfNeeded();
+    await b.screenshot({ path: join(OUT, 'accounts-my-games-phone.png') });
+
+    // The profile, from the bar: the same ratings ("?" while provisional) and a graph.
+    await Promise.all([b.waitForURL(/\?player=/), b.click('.identity a.identity-name')]);
+    await b.waitForSelector(`.profile[data-player="${name}"] .ratings-table`);
+    const row = b.locator('.ratings-table tr[data-pool="stacked"]');
+    const shown = (await row.locator('.rating-value').textContent()).trim();
+    assert.equal(shown, `${ratingsA[0].rating}${ratingsA[0].provisional ? '?' : ''}`);
+    assert.equal((await row.locator('td').nth(1).textContent()).trim(), '1');
+    assert.match(await b.textContent('.ratings-legend'), /\? = provisional/);
+    assert.match(await b.textContent('.player-sub'), /This is you/);
+    assert.equal(await b.locator('.history-graph[data-pool="stacked"] circle').count(), 1);
+    await b.screenshot({ path: join(OUT, 'accounts-profile-phone.png'), fullPage: true });
+
+    // The leaderboard: a tab per pool; a provisional rating is not listed yet.
+    await Promise.all([b.waitForURL(/\?leaderboard=stacked/), row.locator('a:text("Leaderboard")').click()]);
+    await b.waitForSelector('.leaderboard .pool-tabs a[aria-current="page"][data-pool="stacked"]');
+    assert.equal(await b.locator('.leaderboard .pool-tabs a').count(), 6);
+    await b.waitForSelector('.leaderboard .empty, .leaderboard .ratings-table');
+    await b.screenshot({ path: join(OUT, 'accounts-leaderboard-phone.png'), fullPage: true });
+    const desk = await openPage(browser, server.base, {}, newPlayer());
+    await desk.goto(`${server.base}/?player=${name}`);
+    await desk.waitForSelector('.history-graph');
+    await desk.screenshot({ path: join(OUT, 'accounts-profile-desktop.png'), fullPage: true });
+    await desk.close();
+    await b.close();
+    await a.close();
+  });
+});
