@@ -85,8 +85,15 @@ describe('names and passwords', () => {
     // Rules broken are the server's own words, as a sentence.
     expect(identityErrorText(new ApiError('bad_name', 'a name starts with a letter', 400))).toBe('A name starts with a letter.');
     expect(identityErrorText(new ApiError('bad_password', 'passwords have at least 8 characters', 400))).toBe('Passwords have at least 8 characters.');
-    expect(identityErrorText(new ApiError('rate_limited', 'one name change per 30 days', 429), 86400 * 23)).toBe('Too many tries: wait 23 days and try again.');
-    expect(identityErrorText(new ApiError('rate_limited', 'one name change per 30 days', 429))).toBe('One name change per 30 days.');
+    // A 429 keeps the server's words (which limit), with the wait unless they give it.
+    expect(identityErrorText(new ApiError('rate_limited', 'at most 3 accounts an hour are made from one address', 429), 3600)).toBe(
+      'At most 3 accounts an hour are made from one address. Try again in 60 minutes.',
+    );
+    expect(identityErrorText(new ApiError('rate_limited', 'a name may change once in 30 days: "Al" may change in 23 days', 429), 86400 * 23)).toBe(
+      'A name may change once in 30 days: "Al" may change in 23 days.',
+    );
+    expect(identityErrorText(new ApiError('rate_limited', 'busy: try again in a second', 429), 1)).toBe('Busy: try again in a second.');
+    expect(identityErrorText(new ApiError('rate_limited', 'too many failed logins', 429))).toBe('Too many failed logins.');
     expect(identityErrorText(new ApiError('network', 'x', 0))).toMatch(/could not be reached/);
   });
   it('says waits in the largest fitting unit', () => {

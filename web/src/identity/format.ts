@@ -72,8 +72,11 @@ export function identityErrorText(e: unknown, retryAfterS?: number | null): stri
       return 'Wrong name or password.';
     case 'network':
       return 'The server could not be reached; check the connection and try again.';
-    case 'rate_limited':
-      return retryAfterS ? `Too many tries: wait ${waitText(retryAfterS * 1000)} and try again.` : asSentence(e.message);
+    case 'rate_limited': {
+      // The server says which limit; the wait is added unless its words give one.
+      const said = asSentence(e.message);
+      return retryAfterS && !/try again|in \d+ (day|hour|minute|second)/i.test(said) ? `${said} Try again in ${waitText(retryAfterS * 1000)}.` : said;
+    }
     default:
       // bad_name and bad_password name the rule broken: the server's own words.
       return asSentence(e.message);
