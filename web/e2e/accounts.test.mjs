@@ -193,6 +193,16 @@ describe('names and accounts', () => {
     await desk.goto(`${server.base}/?player=${name}`);
     await desk.waitForSelector('.history-graph');
     await desk.screenshot({ path: join(OUT, 'accounts-profile-desktop.png'), fullPage: true });
+    // A watcher sees the players' names and ratings too.
+    await desk.goto(`${server.base}/?game=${rated}&view=flat`);
+    await desk.waitForSelector('.players .player-black .player-change');
+    assert.match(await desk.textContent('.players .player-white .player-name'), new RegExp(`^${name}`));
+    assert.doesNotMatch(await desk.textContent('.players'), /\(you\)/);
+    // The rated game on the phone, from My games.
+    await b.goto(server.base + '/');
+    await Promise.all([b.waitForURL(/\?game=/), b.click(`.my-game[data-game="${rated}"]`)]);
+    await b.waitForSelector('.players .player-white .player-change');
+    await b.screenshot({ path: join(OUT, 'accounts-game-labels-phone.png') });
     await desk.close();
     await b.close();
     await a.close();

@@ -263,12 +263,14 @@ export function IdentityBar({ compact = false }: { compact?: boolean }) {
           {error.value}
         </p>
       )}
-      <p class="identity-links" hidden={compact && !m.name}>
-        {m.name && <a href={profileHref(m.name)}>My profile</a>}
-        {/* The player pages have the leaderboards in their header. */}
-        {!compact && <a href="/?leaderboard">Leaderboards</a>}
-        {!compact && <NotifyToggle quietWhenBlocked />}
-      </p>
+      {/* The player pages have the leaderboards in their header, and the name links to the profile. */}
+      {!compact && (
+        <p class="identity-links">
+          {m.name && <a href={profileHref(m.name)}>My profile</a>}
+          <a href="/?leaderboard">Leaderboards</a>
+          <NotifyToggle quietWhenBlocked />
+        </p>
+      )}
     </section>
   );
 }
