@@ -148,6 +148,7 @@ export function view(variant: Variant, cells: Cell[], pieces: Record<string, str
     watchers: 0,
     abort_in_ms: null,
     take_back_sides: [],
+    rated: false,
     you: ['white'],
     ...extra,
   };

@@ -64,7 +64,7 @@ const catalogue: Catalogue = {
 } as Catalogue;
 
 describe('the set-up line', () => {
-  const trid = view('trid', tridCells(), {}, { options: ['rook-pawns'], level: 4, human: 'black', clocks: { initial_ms: 600000, white_ms: 1, black_ms: 1, increment_ms: 5000, running: null } });
+  const trid = view('trid', tridCells(), {}, { options: ['rook-pawns'], level: 4, human: 'black', clocks: { initial_ms: 600000, white_ms: 1, black_ms: 1, increment_ms: 5000, running: null, per_move: false } });
   it('names the rule set, options, colours, level and time control', () => {
     expect(setupParts(trid, catalogue)).toEqual([
       'Federation rules',
@@ -86,7 +86,7 @@ describe('the set-up line', () => {
 
 describe('the rematch', () => {
   it('is the same set-up with the colours swapped against the computer', () => {
-    const v = view('trid', tridCells(), {}, { options: ['rook-pawns'], level: 2, human: 'white', clocks: { initial_ms: 90000, white_ms: 0, black_ms: 5, increment_ms: 2000, running: null } });
+    const v = view('trid', tridCells(), {}, { options: ['rook-pawns'], level: 2, human: 'white', clocks: { initial_ms: 90000, white_ms: 0, black_ms: 5, increment_ms: 2000, running: null, per_move: false } });
     expect(rematchOf(v)).toEqual({
       variant: 'trid',
       rules: 'federation',

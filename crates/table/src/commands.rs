@@ -654,6 +654,7 @@ impl Table {
             human: from,
             level: self.level,
             time_control: self.time_control,
+            rated: self.rated,
             offerer,
         }));
         Ok(change)
@@ -719,8 +720,10 @@ impl Table {
                 } else if self.ply() < 2 {
                     format!(
                         "the game has not begun: it aborts if a side makes no first move within {} s",
-                        times.first_move_ms / 1000
+                        self.first_move_ms() / 1000
                     )
+                } else if self.per_move() {
+                    "a correspondence game cannot be claimed: a player away loses only when their time for the move runs out".to_string()
                 } else if self.presence[them.index()].connected {
                     format!("{} is connected", color_id(them))
                 } else {
@@ -924,16 +927,22 @@ impl Table {
             },
         };
         let mut tags = vec![
-            ("Event".to_string(), "Casual game".to_string()),
+            (
+                "Event".to_string(),
+                if self.rated { "Rated game" } else { "Casual game" }.to_string(),
+            ),
             ("Date".to_string(), date.to_string()),
             ("White".to_string(), name(Color::White)),
             ("Black".to_string(), name(Color::Black)),
         ];
         if let Some(tc) = self.time_control {
-            tags.push((
-                "TimeControl".to_string(),
-                format!("{}+{}", tc.initial_ms / 1000, tc.increment_ms / 1000),
-            ));
+            // Correspondence as the PGN standard writes it: one move per period.
+            let text = if tc.per_move {
+                format!("1/{}", tc.initial_ms / 1000)
+            } else {
+                format!("{}+{}", tc.initial_ms / 1000, tc.increment_ms / 1000)
+            };
+            tags.push(("TimeControl".to_string(), text));
         }
         let comments: Vec<Option<String>> = self
             .evals

@@ -56,7 +56,7 @@ pub mod view;
 mod tests;
 
 pub use change::{Change, Duty, Event, Refusal, Timer, Write};
-pub use clock::{Clocks, TimeControl};
+pub use clock::{Clocks, TimeControl, DAYS_PER_MOVE, DAY_MS};
 pub use code::ErrorCode;
 pub use commands::{record_date, Actor, Command};
 pub use presence::{OnlineTimes, Presence};
@@ -66,4 +66,4 @@ pub use table::{
     game_at, play_refusal, position_view, HostFacts, NewTable, PastMove, RematchGame, Restored,
     Table,
 };
-pub use view::{Eval, EvalSource, GameView, Mode, OfferKind};
+pub use view::{Eval, EvalSource, GameView, Mode, OfferKind, PlayerLabel, PlayersView};

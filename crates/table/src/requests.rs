@@ -28,18 +28,50 @@ use rules::{RuleSet, Variant};
 #[cfg(feature = "ts")]
 use ts_rs::TS;
 
-/// A time control in a NewGame body.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+/// A time control in a NewGame body: a live one (`minutes`, `increment_seconds`) or a
+/// correspondence one (`days_per_move`), exactly one of `minutes` and `days_per_move`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(expecting = "an object or null")]
 #[cfg_attr(feature = "ts", derive(TS), ts(rename = "TimeControlRequest"))]
 pub struct TimeControlBody {
-    /// More than 0, at most 1440; fractions allowed.
-    #[serde(deserialize_with = "field::minutes")]
-    pub minutes: f64,
-    /// 0 to 3600 (default 0).
+    /// Each side's time: more than 0, at most 1440; fractions allowed.
+    #[serde(default, deserialize_with = "field::minutes")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub minutes: Option<f64>,
+    /// 0 to 3600 (default 0); with `days_per_move` only 0.
     #[serde(default, deserialize_with = "field::increment_seconds")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub increment_seconds: Option<f64>,
+    /// Correspondence: 1, 3 or 7 days for every move.
+    #[serde(default, deserialize_with = "field::days_per_move")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub days_per_move: Option<u32>,
+}
+
+impl TimeControlBody {
+    /// The time control asked for, its fields named under `time_control`: exactly one
+    /// of `minutes` and `days_per_move`, and no increment with days per move (the field
+    /// readers have checked each field's range).
+    pub fn check(&self) -> Result<TimeControl, Refusal> {
+        match (self.minutes, self.days_per_move) {
+            (Some(minutes), None) => Ok(TimeControl::live(
+                (minutes * 60_000.0) as i64,
+                (self.increment_seconds.unwrap_or(0.0) * 1000.0) as i64,
+            )),
+            (None, Some(days)) => match self.increment_seconds {
+                Some(s) if s != 0.0 => Err(bad(format!(
+                    "field \"time_control.increment_seconds\" must be 0 or left out with \"days_per_move\" (a correspondence game has no increment), not {s}"
+                ))),
+                _ => Ok(TimeControl::days_per_move(days)),
+            },
+            (Some(minutes), Some(days)) => Err(bad(format!(
+                "field \"time_control.days_per_move\" ({days}) cannot be given with \"time_control.minutes\" ({minutes}): give one of them"
+            ))),
+            (None, None) => Err(bad(
+                "field \"time_control.minutes\" or \"time_control.days_per_move\" is required",
+            )),
+        }
+    }
 }
 
 /// The body of `POST /api/games`, and of the module's `table_new`.
@@ -132,6 +164,9 @@ pub struct NewGame {
     pub human: Color,
     pub level: Level,
     pub time_control: Option<TimeControl>,
+    /// A rated game: never from the body (`check` leaves it false); the host sets it
+    /// for the games it pairs (the lobby).
+    pub rated: bool,
     /// A record's moves to play from the start, with the evaluations it wrote.
     pub moves: Vec<PastMove>,
 }
@@ -155,11 +190,11 @@ impl NewGameBody {
                 (setup, self.position.clone(), Vec::new())
             }
         };
-        // The field readers have checked the ranges (more than 0 minutes, at most a day).
-        let time_control = self.time_control.map(|tc| TimeControl {
-            initial_ms: (tc.minutes * 60_000.0) as i64,
-            increment_ms: (tc.increment_seconds.unwrap_or(0.0) * 1000.0) as i64,
-        });
+        let time_control = self
+            .time_control
+            .as_ref()
+            .map(TimeControlBody::check)
+            .transpose()?;
         Ok(NewGame {
             setup,
             position,
@@ -167,6 +202,7 @@ impl NewGameBody {
             human: self.human.unwrap_or(Color::White),
             level: self.level.unwrap_or(Level::DEFAULT),
             time_control,
+            rated: false,
             moves,
         })
     }
@@ -393,19 +429,31 @@ pub mod field {
     }
 
     /// A time control's minutes: more than 0, at most a day.
-    pub fn minutes<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    pub fn minutes<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
         match number(d)? {
-            // Left out is serde's `missing field`; here it was sent as null.
-            None => Err(wrong("a number", &Value::Null)),
-            Some(m) if m > 0.0 && m <= 1440.0 => Ok(m),
-            Some(_) => Err(D::Error::custom("must be more than 0 and at most 1440")),
+            None => Ok(None),
+            Some(m) if m > 0.0 && m <= 1440.0 => Ok(Some(m)),
+            Some(m) => Err(D::Error::custom(format!(
+                "must be more than 0 and at most 1440, not {m}"
+            ))),
+        }
+    }
+
+    /// A correspondence time control's days per move: 1, 3 or 7.
+    pub fn days_per_move<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+        let Some(v) = sent(d)? else { return Ok(None) };
+        match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+            Some(days) if crate::clock::DAYS_PER_MOVE.contains(&days) => Ok(Some(days)),
+            _ => Err(D::Error::custom(format!("must be 1, 3 or 7, not {v}"))),
         }
     }
 
     /// A time control's increment: 0 to an hour.
     pub fn increment_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
         match number(d)? {
-            Some(s) if !(0.0..=3600.0).contains(&s) => Err(D::Error::custom("must be 0 to 3600")),
+            Some(s) if !(0.0..=3600.0).contains(&s) => {
+                Err(D::Error::custom(format!("must be 0 to 3600, not {s}")))
+            }
             other => Ok(other),
         }
     }
@@ -454,16 +502,24 @@ mod tests {
                 r#"field "time_control" must be an object or null, not a number"#,
             ),
             (
-                r#"{"time_control": {}}"#,
-                r#"field "time_control.minutes" is required"#,
-            ),
-            (
                 r#"{"time_control": {"minutes": 0}}"#,
-                r#"field "time_control.minutes" must be more than 0 and at most 1440"#,
+                r#"field "time_control.minutes" must be more than 0 and at most 1440, not 0"#,
             ),
             (
                 r#"{"time_control": {"minutes": 1, "increment_seconds": 3601}}"#,
-                r#"field "time_control.increment_seconds" must be 0 to 3600"#,
+                r#"field "time_control.increment_seconds" must be 0 to 3600, not 3601"#,
+            ),
+            (
+                r#"{"time_control": {"days_per_move": 2}}"#,
+                r#"field "time_control.days_per_move" must be 1, 3 or 7, not 2"#,
+            ),
+            (
+                r#"{"time_control": {"days_per_move": 1.5}}"#,
+                r#"field "time_control.days_per_move" must be 1, 3 or 7, not 1.5"#,
+            ),
+            (
+                r#"{"time_control": {"days_per_move": "3"}}"#,
+                r#"field "time_control.days_per_move" must be 1, 3 or 7, not "3""#,
             ),
             (
                 r#"{"record_ply": -1}"#,
@@ -511,11 +567,48 @@ mod tests {
         );
         assert_eq!(
             g.time_control,
-            Some(TimeControl {
-                initial_ms: 90_000,
-                increment_ms: 2_000
-            })
+            Some(TimeControl::live(90_000, 2_000))
         );
+    }
+
+    #[test]
+    fn a_correspondence_time_control_gives_whole_days_per_move() {
+        for days in [1, 3, 7] {
+            let body = format!(
+                r#"{{"variant": "stacked", "mode": "online", "time_control": {{"days_per_move": {days}, "increment_seconds": 0}}}}"#
+            );
+            let g = checked(&body).unwrap();
+            assert_eq!(g.time_control, Some(TimeControl::days_per_move(days)));
+            assert_eq!(
+                g.time_control.map(|t| (t.initial_ms, t.per_move)),
+                Some((i64::from(days) * 86_400_000, true))
+            );
+            assert!(!g.rated, "no body makes a rated game");
+        }
+        // A body cannot ask for a rated game: the field is not read.
+        assert!(!checked(r#"{"variant": "stacked", "rated": true}"#).unwrap().rated);
+        for (tc, message) in [
+            (
+                r#"{}"#,
+                r#"field "time_control.minutes" or "time_control.days_per_move" is required"#,
+            ),
+            (
+                r#"{"minutes": null}"#,
+                r#"field "time_control.minutes" or "time_control.days_per_move" is required"#,
+            ),
+            (
+                r#"{"minutes": 5, "days_per_move": 3}"#,
+                r#"field "time_control.days_per_move" (3) cannot be given with "time_control.minutes" (5): give one of them"#,
+            ),
+            (
+                r#"{"days_per_move": 1, "increment_seconds": 2}"#,
+                r#"field "time_control.increment_seconds" must be 0 or left out with "days_per_move" (a correspondence game has no increment), not 2"#,
+            ),
+        ] {
+            let body = format!(r#"{{"variant": "stacked", "time_control": {tc}}}"#);
+            let e = checked(&body).unwrap_err();
+            assert_eq!((e.code, e.message.as_str()), (ErrorCode::BadRequest, message));
+        }
     }
 
     #[test]

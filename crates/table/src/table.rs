@@ -26,6 +26,8 @@ pub struct NewTable {
     pub human: Color,
     pub level: Level,
     pub time_control: Option<TimeControl>,
+    /// A rated game (the host decides; no request body sets it).
+    pub rated: bool,
     pub seats: Seats,
     /// An online game's invitation code.
     pub invite: Option<String>,
@@ -59,6 +61,8 @@ pub struct RematchGame {
     pub human: Color,
     pub level: Level,
     pub time_control: Option<TimeControl>,
+    /// Rated as the game it follows.
+    pub rated: bool,
     /// The offerer's player key.
     pub offerer: String,
 }
@@ -82,6 +86,7 @@ pub struct Table {
     pub(crate) seats: Seats,
     pub(crate) invite: Option<String>,
     pub(crate) time_control: Option<TimeControl>,
+    pub(crate) rated: bool,
     pub(crate) clocks: Option<Clocks>,
     /// Both clocks after each move (for take-backs), as stored.
     pub(crate) clock_marks: Vec<Option<[i64; 2]>>,
@@ -164,6 +169,7 @@ impl Table {
             seats: new.seats,
             invite: new.invite,
             time_control: new.time_control,
+            rated: new.rated,
             clocks: None,
             clock_marks: moves.iter().map(|m| m.clocks).collect(),
             offer: None,
@@ -177,7 +183,7 @@ impl Table {
         };
         table.clocks = table.time_control.map(|tc| {
             let [w, b] = table.marked_clocks(table.ply());
-            Clocks::new(w, b, tc.increment_ms)
+            Clocks::of(tc, w, b)
         });
         Ok(table)
     }
@@ -226,6 +232,14 @@ impl Table {
     }
     pub fn time_control(&self) -> Option<TimeControl> {
         self.time_control
+    }
+    /// A rated game (set by the host when it made the game).
+    pub fn rated(&self) -> bool {
+        self.rated
+    }
+    /// A correspondence game: every turn has the time control's whole allowance.
+    pub fn per_move(&self) -> bool {
+        self.time_control.is_some_and(|t| t.per_move)
     }
     pub fn clocks(&self) -> Option<&Clocks> {
         self.clocks.as_ref()
@@ -344,13 +358,25 @@ impl Table {
     }
 
     /// Whether `side`'s player is gone: online, both sides have moved, away for the
-    /// absence time.
+    /// absence time. Never in correspondence, where being away is the normal case: the
+    /// clock decides.
     pub fn gone(&self, side: Color, now_ms: i64) -> bool {
         let p = &self.presence[side.index()];
         self.online_with_both()
+            && !self.per_move()
             && self.ply() >= 2
             && !p.connected
             && now_ms.saturating_sub(p.away_since_ms) >= self.online.gone_after_ms
+    }
+
+    /// The time each side has for its first move of an online game before it aborts:
+    /// the host's (`OnlineTimes::first_move_ms`), or a correspondence game's whole
+    /// allowance per move.
+    pub fn first_move_ms(&self) -> i64 {
+        match self.time_control {
+            Some(tc) if tc.per_move => tc.initial_ms,
+            _ => self.online.first_move_ms,
+        }
     }
 
     /// Time left (ms) for the side to move's first move before the game aborts.
@@ -379,6 +405,7 @@ impl Table {
             black_ms: b.max(0),
             increment_ms: c.increment_ms,
             running: c.running().map(Into::into),
+            per_move: c.per_move(),
         })
     }
 
@@ -459,6 +486,8 @@ impl Table {
             watchers: host.watchers,
             abort_in_ms: self.abort_in_ms(now_ms).map(|ms| ms as u64),
             take_back_sides: self.take_back_sides(),
+            rated: self.rated,
+            players: None,
             you: None,
             invite: None,
         }
@@ -540,7 +569,7 @@ impl Table {
         let due = match self.first_move_due {
             Some((ply, due)) if ply == self.ply() => due,
             _ => {
-                let due = now_ms + self.online.first_move_ms;
+                let due = now_ms + self.first_move_ms();
                 self.first_move_due = Some((self.ply(), due));
                 due
             }
@@ -553,7 +582,7 @@ impl Table {
 
     /// Wakes when an absent side's player would count as gone.
     pub(crate) fn arm_gone(&self, change: &mut Change) {
-        if self.mode != Mode::Online || !self.in_progress() {
+        if self.mode != Mode::Online || !self.in_progress() || self.per_move() {
             return;
         }
         for side in [Color::White, Color::Black] {

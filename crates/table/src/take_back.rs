@@ -53,6 +53,7 @@ mod tests {
             human: Color::White,
             level: Level::Depth(1),
             time_control: None,
+            rated: false,
             seats: Seats::new(mode, A, Color::White),
             invite: (mode == Mode::Online).then(|| "code".to_string()),
             online: OnlineTimes::default(),

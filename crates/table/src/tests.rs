@@ -15,6 +15,7 @@ fn table(mode: Mode, human: Color, time_control: Option<TimeControl>) -> Table {
         human,
         level: Level::Depth(1),
         time_control,
+        rated: false,
         seats: Seats::new(mode, A, human),
         invite: (mode == Mode::Online).then(|| "code".to_string()),
         online: OnlineTimes::default(),
@@ -155,10 +156,7 @@ fn declared_results_cannot_be_taken_back() {
     let mut t = table(
         Mode::Local,
         Color::White,
-        Some(TimeControl {
-            initial_ms: 1_000,
-            increment_ms: 0,
-        }),
+        Some(TimeControl::live(1_000, 0)),
     );
     play(&mut t, A, 0).unwrap();
     play(&mut t, A, 0).unwrap();
@@ -366,10 +364,7 @@ fn rematches_are_offered_once_over_and_created_by_the_host() {
 
 #[test]
 fn clocks_first_moves_free_then_increment_and_flag() {
-    let tc = TimeControl {
-        initial_ms: 10_000,
-        increment_ms: 2_000,
-    };
+    let tc = TimeControl::live(10_000, 2_000);
     let mut t = table(Mode::Local, Color::White, Some(tc));
     // Both first moves are free.
     let c = play(&mut t, A, 50_000).unwrap();
@@ -414,10 +409,7 @@ fn clocks_first_moves_free_then_increment_and_flag() {
 
 #[test]
 fn a_take_back_restores_the_clocks_as_marked() {
-    let tc = TimeControl {
-        initial_ms: 10_000,
-        increment_ms: 0,
-    };
+    let tc = TimeControl::live(10_000, 0);
     let mut t = table(Mode::Local, Color::White, Some(tc));
     play(&mut t, A, 0).unwrap();
     play(&mut t, A, 0).unwrap();
@@ -446,6 +438,7 @@ fn a_take_back_restores_the_clocks_as_marked() {
         human: Color::White,
         level: Level::Depth(1),
         time_control: Some(tc),
+        rated: false,
         seats: Seats::new(Mode::Local, A, Color::White),
         invite: None,
         online: OnlineTimes::default(),
@@ -558,6 +551,7 @@ fn games_from_before_seats_are_claimed_by_the_first_successful_action() {
         human: Color::White,
         level: Level::Depth(1),
         time_control: None,
+        rated: false,
         seats: Seats::from_stored(Mode::Local, Color::White, Some("*"), Some("*")),
         invite: None,
         online: OnlineTimes::default(),
@@ -881,10 +875,7 @@ fn the_oracle_is_on_duty_on_the_players_turns_and_never_online() {
 
 #[test]
 fn the_view_shows_the_seats_the_offer_and_the_clocks() {
-    let mut t = online(Some(TimeControl {
-        initial_ms: 60_000,
-        increment_ms: 1_000,
-    }));
+    let mut t = online(Some(TimeControl::live(60_000, 1_000)));
     t.apply(Command::Presence { connected: true }, Actor::Player(A), 0)
         .unwrap();
     t.apply(
@@ -926,10 +917,7 @@ fn records_name_the_players_and_the_dates() {
     let mut t = table(
         Mode::Computer,
         Color::White,
-        Some(TimeControl {
-            initial_ms: 300_000,
-            increment_ms: 2_000,
-        }),
+        Some(TimeControl::live(300_000, 2_000)),
     );
     play(&mut t, A, 0).unwrap();
     computer_reply(&mut t, 0);
@@ -959,10 +947,7 @@ fn seats_and_deletion_are_checked_without_changing_anything() {
 
 #[test]
 fn the_computer_loses_on_time_when_its_move_comes_late() {
-    let tc = TimeControl {
-        initial_ms: 1_000,
-        increment_ms: 0,
-    };
+    let tc = TimeControl::live(1_000, 0);
     let mut t = table(Mode::Computer, Color::White, Some(tc));
     play(&mut t, A, 0).unwrap();
     computer_reply(&mut t, 0);
@@ -1021,4 +1006,154 @@ fn presence_from_other_hosts_decides_who_is_gone() {
     t.apply(Command::Resign { side: None }, Actor::Player(A), 0)
         .unwrap();
     assert!(!t.has_deadlines());
+}
+
+/// The deadline (ms) a change asks the host to wake at for `timer`.
+fn wake_at(c: &Change, timer: Timer) -> Option<i64> {
+    c.duties.iter().find_map(|d| match d {
+        Duty::Wake { timer: t, at_ms } if *t == timer => Some(*at_ms),
+        _ => None,
+    })
+}
+
+const DAY: i64 = DAY_MS;
+
+#[test]
+fn a_correspondence_game_gives_each_first_move_the_whole_allowance_before_it_aborts() {
+    let mut t = table(Mode::Online, Color::White, Some(TimeControl::days_per_move(1)));
+    // B takes the seat at 10 s: White has a day from then, not the host's 30 s.
+    let c = t.apply(Command::Join, Actor::Player(B), 10_000).unwrap();
+    assert_eq!(wake_at(&c, Timer::Abort), Some(10_000 + DAY));
+    assert_eq!(t.first_move_ms(), DAY);
+    assert_eq!(t.abort_in_ms(10_000 + 30_000), Some(DAY - 30_000));
+    let early = t
+        .apply(Command::Wake(Timer::Abort), Actor::Host, 10_000 + DAY - 1)
+        .unwrap();
+    assert!(!early.changed);
+    assert!(t.in_progress());
+    // White moves after 20 hours; Black's day runs from then.
+    let c = play(&mut t, A, 20 * 3_600_000).unwrap();
+    assert_eq!(wake_at(&c, Timer::Abort), Some(20 * 3_600_000 + DAY));
+    assert_eq!(wake_at(&c, Timer::Flag), None, "the clocks stand until both moved");
+    let c = t
+        .apply(
+            Command::Wake(Timer::Abort),
+            Actor::Host,
+            20 * 3_600_000 + DAY,
+        )
+        .unwrap();
+    assert!(c.changed);
+    assert_eq!(termination(&t), Some(Termination::Aborted));
+}
+
+#[test]
+fn a_correspondence_clock_fills_again_after_each_move_and_flags_at_the_deadline() {
+    let mut t = online(Some(TimeControl::days_per_move(3)));
+    play(&mut t, A, 0).unwrap();
+    let c = play(&mut t, B, DAY).unwrap();
+    // White's three days run from Black's move.
+    assert_eq!(wake_at(&c, Timer::Flag), Some(4 * DAY));
+    let c = play(&mut t, A, 3 * DAY).unwrap();
+    assert_eq!(t.clocks().unwrap().snapshot(3 * DAY), [3 * DAY, 3 * DAY]);
+    assert_eq!(wake_at(&c, Timer::Flag), Some(6 * DAY));
+    let v = serde_json::to_value(t.view("g", 0, 4 * DAY, HostFacts::default())).unwrap();
+    assert_eq!(v["clocks"]["per_move"], true);
+    assert_eq!(v["clocks"]["initial_ms"], 3 * DAY);
+    assert_eq!(v["clocks"]["increment_ms"], 0);
+    assert_eq!(v["clocks"]["running"], "black");
+    assert_eq!(v["clocks"]["black_ms"], 2 * DAY, "the deadline is 6 days in");
+    assert_eq!(v["clocks"]["white_ms"], 3 * DAY);
+    // Away for days, Black is never "gone": the clock decides.
+    assert!(!t.gone(Color::Black, 5 * DAY));
+    assert!(wake_at(&c, Timer::Gone(Color::Black)).is_none());
+    let r = t.apply(Command::Claim { win: true }, Actor::Player(A), 5 * DAY);
+    let e = r.unwrap_err();
+    assert_eq!(e.code, ErrorCode::NoClaim);
+    assert!(e.message.contains("correspondence"), "{e}");
+    // The flag falls at the deadline, not before.
+    let early = t
+        .apply(Command::Wake(Timer::Flag), Actor::Host, 6 * DAY - 1)
+        .unwrap();
+    assert_eq!(wake_at(&early, Timer::Flag), Some(6 * DAY));
+    assert!(t.in_progress());
+    let c = t
+        .apply(Command::Wake(Timer::Flag), Actor::Host, 6 * DAY)
+        .unwrap();
+    assert_eq!(termination(&t), Some(Termination::Time));
+    assert!(matches!(&c.writes[..], [Write::Result(o)] if o.winner == Some(Color::White)));
+}
+
+#[test]
+fn a_correspondence_table_started_at_its_turns_beginning_keeps_its_deadlines() {
+    // What a host does after a restart: the table made again from the stored moves,
+    // started at the stored moment the turn began.
+    let tc = TimeControl::days_per_move(1);
+    let mut t = online(Some(tc));
+    let mut tokens = Vec::new();
+    for player in [A, B] {
+        tokens.push(first_token(&t));
+        play(&mut t, player, 0).unwrap();
+    }
+    let new = NewTable {
+        setup: Setup::standard(Variant::Fourfold),
+        position: None,
+        mode: Mode::Online,
+        human: Color::White,
+        level: Level::Depth(1),
+        time_control: Some(tc),
+        rated: true,
+        seats: Seats::from_stored(Mode::Online, Color::White, Some(A), Some(B)),
+        invite: None,
+        online: OnlineTimes::default(),
+    };
+    let past: Vec<PastMove> = tokens
+        .iter()
+        .map(|token| PastMove {
+            token: token.clone(),
+            eval: None,
+            clocks: Some([DAY, DAY]),
+        })
+        .collect();
+    let turn_began = 1_000;
+    let now = 5 * 3_600_000;
+    let mut loaded = Table::new(new.clone(), &past, now).unwrap();
+    loaded.start(turn_began);
+    let c = loaded.start(now);
+    assert_eq!(wake_at(&c, Timer::Flag), Some(turn_began + DAY));
+    let v = serde_json::to_value(loaded.view("g", 0, now, HostFacts::default())).unwrap();
+    assert_eq!(v["clocks"]["white_ms"], turn_began + DAY - now);
+    assert_eq!(v["rated"], true);
+    assert!(v.get("players").is_none(), "the host fills the labels");
+    // Before both first moves: the abort deadline runs from the stored moment too.
+    let mut first = Table::new(new, &past[..1], now).unwrap();
+    first.start(turn_began);
+    let c = first.start(now);
+    assert_eq!(wake_at(&c, Timer::Abort), Some(turn_began + DAY));
+}
+
+#[test]
+fn the_view_says_whether_the_game_is_rated_and_shows_labels_a_host_gives() {
+    let t = online(Some(TimeControl::live(60_000, 0)));
+    let mut v = t.view("g", 0, 0, HostFacts::default());
+    let json = serde_json::to_value(&v).unwrap();
+    assert_eq!(json["rated"], false);
+    assert_eq!(json["clocks"]["per_move"], false);
+    assert!(json.get("players").is_none());
+    v.players = Some(PlayersView {
+        white: PlayerLabel {
+            name: Some("alice".into()),
+            rating: Some(1500),
+            provisional: true,
+            change: None,
+        },
+        black: PlayerLabel::default(),
+    });
+    let json = serde_json::to_value(&v).unwrap();
+    assert_eq!(
+        json["players"],
+        serde_json::json!({
+            "white": {"name": "alice", "rating": 1500, "provisional": true, "change": null},
+            "black": {"name": null, "rating": null, "provisional": false, "change": null}
+        })
+    );
 }

@@ -178,11 +178,12 @@ pub struct PositionView {
     pub material: MaterialView,
 }
 
-/// The game clocks now.
+/// The game clocks now. The running side's time is the time until its flag falls: its
+/// deadline is the moment the view was made plus that.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClocksView {
-    /// The time control's starting time for each side.
+    /// The time control's starting time for each side (correspondence: for each move).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub initial_ms: i64,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -192,6 +193,8 @@ pub struct ClocksView {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub increment_ms: i64,
     pub running: Option<Side>,
+    /// Correspondence: every turn has `initial_ms` whole (1, 3 or 7 days), no increment.
+    pub per_move: bool,
 }
 
 /// Who holds a side, as everyone may see it (player ids are secrets and never shown).
@@ -223,6 +226,29 @@ pub struct SeatView {
 pub struct SeatsView {
     pub white: SeatView,
     pub black: SeatView,
+}
+
+/// How one side's player is shown: their chosen name and their rating in the game's
+/// pool (the host fills these; the table knows only player keys).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlayerLabel {
+    /// `null`: anonymous, or the computer.
+    pub name: Option<String>,
+    /// The rating in the game's pool, rounded (`null`: none shown).
+    pub rating: Option<i32>,
+    /// The rating is provisional (shown with a `?`).
+    pub provisional: bool,
+    /// Once a rated game is over: the rating change it brought.
+    pub change: Option<i32>,
+}
+
+/// Both sides' labels.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlayersView {
+    pub white: PlayerLabel,
+    pub black: PlayerLabel,
 }
 
 /// What only the asking player is told: which sides are theirs, and an online game's
@@ -271,6 +297,13 @@ pub struct GameView {
     /// a move; online each side with a move of its own, once both seats are taken. The
     /// asking player may take back when one of `you` is here (a watcher never).
     pub take_back_sides: Vec<Side>,
+    /// A rated game: its result moves both players' ratings.
+    pub rated: bool,
+    /// The players' names and ratings, when the host knows them (the server does; the
+    /// browser's own games have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub players: Option<PlayersView>,
     /// The sides the asking player holds (empty: a watcher). Only in HTTP answers and
     /// the socket's `state` message, which are built for one player; absent in `update`
     /// messages (they go to everyone, and a player's seats do not change under them).

@@ -49,6 +49,10 @@ fn online_needs_the_server() -> Error {
     bad("Online play needs the spacechess server: choose \"On the server\" or another opponent.")
 }
 
+fn correspondence_needs_the_server() -> Error {
+    bad("field \"time_control.days_per_move\": correspondence (days per move) is for online games on the spacechess server; give \"minutes\" for a game in this browser.")
+}
+
 fn mode_of(id: &str) -> Result<Mode, Error> {
     match Mode::from_id(id) {
         Some(Mode::Online) => Err(online_needs_the_server()),
@@ -102,6 +106,7 @@ fn table_of(
         human,
         level,
         time_control,
+        rated: false,
         seats: Seats::new(mode, PLAYER, human),
         invite: None,
         online: OnlineTimes::default(),
@@ -121,6 +126,9 @@ impl Hosted {
         if game.mode == Mode::Online {
             return Err(online_needs_the_server());
         }
+        if game.time_control.is_some_and(|tc| tc.per_move) {
+            return Err(correspondence_needs_the_server());
+        }
         let new = NewTable {
             setup: game.setup,
             position: game.position,
@@ -128,6 +136,7 @@ impl Hosted {
             human: game.human,
             level: game.level,
             time_control: game.time_control,
+            rated: false,
             seats: Seats::new(game.mode, PLAYER, game.human),
             invite: None,
             online: OnlineTimes::default(),
@@ -151,10 +160,10 @@ impl Hosted {
         let level = level_of(Some(&stored.level))?;
         let (game, _) = any::import_record(&stored.record)?;
         let evals = stored.evals.unwrap_or_default();
-        let time_control = stored.clock.as_ref().map(|c| TimeControl {
-            initial_ms: c.initial_ms,
-            increment_ms: c.increment_ms,
-        });
+        let time_control = stored
+            .clock
+            .as_ref()
+            .map(|c| TimeControl::live(c.initial_ms, c.increment_ms));
         let after = stored.clock.map(|c| c.after).unwrap_or_default();
         let moves: Vec<PastMove> = game
             .played()

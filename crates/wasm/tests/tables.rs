@@ -352,6 +352,16 @@ fn a_new_game_is_checked_as_the_server_checks_it() {
             "increment_seconds",
         ),
         (
+            json!({"variant": "stacked", "mode": "local", "time_control": {"days_per_move": 3}}),
+            "bad_request",
+            "correspondence (days per move) is for online games",
+        ),
+        (
+            json!({"variant": "stacked", "time_control": {"days_per_move": 2}}),
+            "bad_request",
+            "time_control.days_per_move\" must be 1, 3 or 7, not 2",
+        ),
+        (
             json!({"variant": "stacked", "record": "[Variant \"stacked\"]\n\n1. Zz9"}),
             "bad_request",
             "cannot be given with \"record\"",

@@ -38,6 +38,7 @@ export function asGameView(a: AnalysisView): GameView {
     rematch: null,
     watchers: 0,
     abort_in_ms: null,
+    rated: false,
     take_back_sides: [],
   };
 }

@@ -13,7 +13,11 @@ export function rematchOf(v: GameView): NewGame {
     // On one device the two players simply swap seats; the page's side does not change.
     human: v.mode === 'computer' ? (v.human === 'white' ? 'black' : 'white') : v.human,
     level: v.level,
-    time_control: v.clocks ? { minutes: v.clocks.initial_ms / 60000, increment_seconds: v.clocks.increment_ms / 1000 } : null,
+    time_control: !v.clocks
+      ? null
+      : v.clocks.per_move
+        ? { days_per_move: Math.round(v.clocks.initial_ms / 86400000) }
+        : { minutes: v.clocks.initial_ms / 60000, increment_seconds: v.clocks.increment_ms / 1000 },
     position: null,
   };
 }

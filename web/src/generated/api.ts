@@ -348,9 +348,13 @@ legal_moves: Array<MoveView>, last_move: LastMove | null, };
 
 export type ClocksView = { 
 /**
- * The time control's starting time for each side.
+ * The time control's starting time for each side (correspondence: for each move).
  */
-initial_ms: number, white_ms: number, black_ms: number, increment_ms: number, running: Side | null, };
+initial_ms: number, white_ms: number, black_ms: number, increment_ms: number, running: Side | null, 
+/**
+ * Correspondence: every turn has `initial_ms` whole (1, 3 or 7 days), no increment.
+ */
+per_move: boolean, };
 
 export type HolderView = "computer" | "player" | "open";
 
@@ -374,6 +378,26 @@ export type OfferView = { kind: OfferKind,
  * Who asks.
  */
 from: Side, };
+
+export type PlayerLabel = { 
+/**
+ * `null`: anonymous, or the computer.
+ */
+name: string | null, 
+/**
+ * The rating in the game's pool, rounded (`null`: none shown).
+ */
+rating: number | null, 
+/**
+ * The rating is provisional (shown with a `?`).
+ */
+provisional: boolean, 
+/**
+ * Once a rated game is over: the rating change it brought.
+ */
+change: number | null, };
+
+export type PlayersView = { white: PlayerLabel, black: PlayerLabel, };
 
 export type GameView = { id: string, mode: Mode, 
 /**
@@ -414,6 +438,15 @@ abort_in_ms: number | null,
  * asking player may take back when one of `you` is here (a watcher never).
  */
 take_back_sides: Array<Side>, 
+/**
+ * A rated game: its result moves both players' ratings.
+ */
+rated: boolean, 
+/**
+ * The players' names and ratings, when the host knows them (the server does; the
+ * browser's own games have none).
+ */
+players?: PlayersView, 
 /**
  * The sides the asking player holds (empty: a watcher). Only in HTTP answers and
  * the socket's `state` message, which are built for one player; absent in `update`
@@ -513,13 +546,17 @@ export type ServerMessage = { "type": "state", game: GameView, } | { "type": "up
 
 export type TimeControlRequest = { 
 /**
- * More than 0, at most 1440; fractions allowed.
+ * Each side's time: more than 0, at most 1440; fractions allowed.
  */
-minutes: number, 
+minutes?: number | null, 
 /**
- * 0 to 3600 (default 0).
+ * 0 to 3600 (default 0); with `days_per_move` only 0.
  */
-increment_seconds?: number | null, };
+increment_seconds?: number | null, 
+/**
+ * Correspondence: 1, 3 or 7 days for every move.
+ */
+days_per_move?: number | null, };
 
 export type NewGameRequest = { 
 /**

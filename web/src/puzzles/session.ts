@@ -51,6 +51,7 @@ export function screenAsGame(s: Screen): GameView {
     rematch: null,
     watchers: 0,
     abort_in_ms: null,
+    rated: false,
     take_back_sides: [],
   };
 }

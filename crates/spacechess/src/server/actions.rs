@@ -343,7 +343,8 @@ impl Service {
             mode: Mode::Online,
             human: r.human,
             level: r.level,
-            time_control: r.time_control.map(|t| (t.initial_ms, t.increment_ms)),
+            time_control: r.time_control,
+            rated: r.rated,
             // The variant's usual start, as the page's own rematches (it knows no rules
             // to tell a set position from the usual one).
             position: None,
@@ -509,6 +510,7 @@ mod tests {
             human: Color::White,
             level: Level::Depth(1),
             time_control: None,
+            rated: false,
             position: Some("4/4/PPPP/RNK1|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1".into()),
             moves: Vec::new(),
             evals: Vec::new(),
@@ -547,6 +549,7 @@ mod tests {
             human: Color::White,
             level: Level::Depth(1),
             time_control: None,
+            rated: false,
             position: None,
             moves: Vec::new(),
             evals: Vec::new(),

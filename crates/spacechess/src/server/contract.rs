@@ -43,6 +43,7 @@ macro_rules! declarations {
     ($cfg:expr, $($t:ty),* $(,)?) => {
         vec![$(format!("export {}", <$t as TS>::decl($cfg))),*]
     };
+use table::view::{PlayerLabel, PlayersView};
 }
 
 /// The text of the generated file.
@@ -87,6 +88,8 @@ pub fn generate() -> String {
         Thinking,
         OracleTagView,
         OracleMoveView,
+        PlayerLabel,
+        PlayersView,
         ErrorBody,
         ErrorAnswer,
         DrawAnswer,
@@ -199,6 +202,10 @@ mod tests {
         assert_eq!(parsed.mode, Mode::Local);
         assert_eq!(parsed.human, rules::Color::Black);
         assert_eq!(parsed.level, engine::api::Level::Max);
-        assert_eq!(parsed.time_control, Some((300_000, 2000)));
+        assert_eq!(
+            parsed.time_control,
+            Some(table::TimeControl::live(300_000, 2000))
+        );
+        assert!(!parsed.rated);
     }
 }

@@ -8,6 +8,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use table::TimeControl;
 
 /// The configured limits.
 #[derive(Clone, Copy, Debug)]
@@ -58,16 +59,25 @@ impl Default for LimitConfig {
 
 impl LimitConfig {
     /// Refuses a time control shorter than the minimum: a game with less is lost on
-    /// time before anyone can move (`minutes: 1e-9` used to be accepted).
+    /// time before anyone can move (`minutes: 1e-9` used to be accepted). `initial_ms`
+    /// is a live control's starting time: a correspondence control (a whole day or more
+    /// per move, see [`live_initial_ms`]) is always long enough.
     pub fn check_time_control(&self, initial_ms: Option<i64>) -> Result<(), String> {
         match initial_ms {
             Some(ms) if ms < self.min_time_control_ms => Err(format!(
-                "field \"time_control.minutes\" must be at least {} (the server's minimum time control)",
-                self.min_time_control_ms as f64 / 60_000.0
+                "field \"time_control.minutes\" must be at least {} (the server's minimum time control), not {}",
+                self.min_time_control_ms as f64 / 60_000.0,
+                ms as f64 / 60_000.0
             )),
             _ => Ok(()),
         }
     }
+}
+
+/// The starting time a live time control gives each side, for
+/// [`LimitConfig::check_time_control`] (`None` for none, and for correspondence).
+pub fn live_initial_ms(tc: Option<TimeControl>) -> Option<i64> {
+    tc.filter(|t| !t.per_move).map(|t| t.initial_ms)
 }
 
 /// What a search is for: a game in progress (the computer's move, a draw offer, a game's
@@ -354,13 +364,20 @@ mod tests {
     fn time_controls_under_the_minimum_are_refused() {
         let l = LimitConfig::default();
         // 1e-9 minutes.
+        let live = |ms| live_initial_ms(Some(TimeControl::live(ms, 0)));
         let e = l
-            .check_time_control(Some((1e-9 * 60_000.0) as i64))
+            .check_time_control(live((1e-9 * 60_000.0) as i64))
             .unwrap_err();
         assert!(e.contains("at least 0.1"), "{e}");
-        assert!(l.check_time_control(Some(5_999)).is_err());
-        assert!(l.check_time_control(Some(6_000)).is_ok());
+        assert!(l.check_time_control(live(5_999)).is_err());
+        assert!(l.check_time_control(live(6_000)).is_ok());
         assert!(l.check_time_control(None).is_ok());
+        // Correspondence: a day or more per move.
+        for days in table::DAYS_PER_MOVE {
+            let tc = TimeControl::days_per_move(days);
+            assert_eq!(live_initial_ms(Some(tc)), None);
+            assert!(l.check_time_control(live_initial_ms(Some(tc))).is_ok());
+        }
     }
 
     #[test]

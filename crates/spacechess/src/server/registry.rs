@@ -166,10 +166,10 @@ fn table_of(
         mode: g.mode,
         human,
         level: g.level.unwrap_or(Level::DEFAULT),
-        time_control: g.initial_ms.map(|initial_ms| TimeControl {
-            initial_ms,
-            increment_ms: g.increment_ms.unwrap_or(0),
-        }),
+        time_control: g
+            .initial_ms
+            .map(|initial_ms| TimeControl::live(initial_ms, g.increment_ms.unwrap_or(0))),
+        rated: false,
         seats: Seats::from_stored(g.mode, human, key(&g.white_player), key(&g.black_player)),
         invite: g.invite.clone(),
         online,

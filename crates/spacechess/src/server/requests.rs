@@ -322,16 +322,16 @@ mod tests {
                 r#"field "time_control" must be an object or null, not a number"#,
             ),
             (
-                r#"{"time_control": {}}"#,
-                r#"field "time_control.minutes" is required"#,
-            ),
-            (
-                r#"{"time_control": {"minutes": null}}"#,
-                r#"field "time_control.minutes" must be a number, not null"#,
-            ),
-            (
                 r#"{"time_control": {"minutes": 0}}"#,
-                r#"field "time_control.minutes" must be more than 0 and at most 1440"#,
+                r#"field "time_control.minutes" must be more than 0 and at most 1440, not 0"#,
+            ),
+            (
+                r#"{"time_control": {"days_per_move": 5}}"#,
+                r#"field "time_control.days_per_move" must be 1, 3 or 7, not 5"#,
+            ),
+            (
+                r#"{"time_control": {"days_per_move": true}}"#,
+                r#"field "time_control.days_per_move" must be 1, 3 or 7, not true"#,
             ),
             (
                 r#"{"time_control": {"minutes": 1, "increment_seconds": "2"}}"#,
@@ -339,7 +339,7 @@ mod tests {
             ),
             (
                 r#"{"time_control": {"minutes": 1, "increment_seconds": 3601}}"#,
-                r#"field "time_control.increment_seconds" must be 0 to 3600"#,
+                r#"field "time_control.increment_seconds" must be 0 to 3600, not 3601"#,
             ),
             (
                 r#"{"record_ply": -1}"#,

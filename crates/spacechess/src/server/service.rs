@@ -40,8 +40,10 @@ pub struct NewGame {
     pub mode: Mode,
     pub human: rules::Color,
     pub level: Level,
-    /// Initial time and increment in milliseconds.
-    pub time_control: Option<(i64, i64)>,
+    /// The time control (live: initial time and increment; or correspondence).
+    pub time_control: Option<TimeControl>,
+    /// A rated game: only the lobby makes one (a NewGame body never does).
+    pub rated: bool,
     pub position: Option<String>,
     /// Moves (tokens) played from the start before the game begins: an imported record.
     pub moves: Vec<String>,
@@ -268,7 +270,7 @@ impl Service {
         self.check_open_games(player, client)?;
         self.config
             .limits
-            .check_time_control(req.time_control.map(|t| t.0))
+            .check_time_control(super::limits::live_initial_ms(req.time_control))
             .map_err(ApiError::bad_request)?;
         let mut seats = Seats::new(req.mode, player.as_str(), req.human);
         if let Some(r) = rematch {
@@ -291,12 +293,8 @@ impl Service {
             mode: req.mode,
             human: req.human,
             level: req.level,
-            time_control: req
-                .time_control
-                .map(|(initial_ms, increment_ms)| TimeControl {
-                    initial_ms,
-                    increment_ms,
-                }),
+            time_control: req.time_control,
+            rated: req.rated,
             seats,
             invite: (req.mode == Mode::Online).then(new_id),
             online: self.config.online,
@@ -324,8 +322,8 @@ impl Service {
             mode: req.mode,
             human: Some(req.human),
             level: Some(req.level),
-            initial_ms: req.time_control.map(|t| t.0),
-            increment_ms: req.time_control.map(|t| t.1),
+            initial_ms: req.time_control.map(|t| t.initial_ms),
+            increment_ms: req.time_control.map(|t| t.increment_ms),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
             declared: None,
             // An imported record may end the game.
@@ -965,6 +963,7 @@ mod tests {
         let svc = &fixture.svc;
         let me = PlayerId::new();
         for (variant, mode) in [
+            rated: false,
             (rules::Variant::Trid, Mode::Computer),
             (rules::Variant::Stacked, Mode::Computer),
             (rules::Variant::Quadlevel, Mode::Local),
@@ -975,7 +974,8 @@ mod tests {
                 mode,
                 human: Color::White,
                 level: Level::Depth(1),
-                time_control: Some((600_000, 0)),
+                time_control: Some(TimeControl::live(600_000, 0)),
+                rated: false,
                 position: None,
                 moves: Vec::new(),
                 evals: Vec::new(),
@@ -1078,7 +1078,8 @@ mod tests {
             mode: Mode::Local,
             human: Color::White,
             level: Level::Depth(1),
-            time_control: Some((600_000, 0)),
+            time_control: Some(TimeControl::live(600_000, 0)),
+            rated: false,
             position: None,
             moves: Vec::new(),
             evals: Vec::new(),
@@ -1145,6 +1146,7 @@ mod tests {
             .faults
             .fail_moves_from
             .store(u32::MAX, Ordering::SeqCst);
+            rated: false,
         wait_until("the computer's move is played", &|| {
             serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
                 == 2

@@ -179,6 +179,7 @@ mod tests {
             human: Color::White,
             level: Level::DEFAULT,
             time_control: None,
+            rated: false,
             seats: Seats::new(Mode::Local, "me", Color::White),
             invite: None,
             online: OnlineTimes::default(),
