@@ -43,11 +43,21 @@ pub enum ErrorCode {
     Timeout,
     RateLimited,
     Internal,
+    /// A display name that breaks a naming rule.
+    BadName,
+    /// A display name someone else has (names differ regardless of case).
+    NameTaken,
+    /// An account needs a display name first.
+    NameRequired,
+    /// A password too short or too long for an account.
+    BadPassword,
+    /// A wrong name or password.
+    BadLogin,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 27] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::BadRequest,
         ErrorCode::BadSetup,
         ErrorCode::BadPosition,
@@ -75,6 +85,11 @@ impl ErrorCode {
         ErrorCode::Timeout,
         ErrorCode::RateLimited,
         ErrorCode::Internal,
+        ErrorCode::BadName,
+        ErrorCode::NameTaken,
+        ErrorCode::NameRequired,
+        ErrorCode::BadPassword,
+        ErrorCode::BadLogin,
     ];
 
     /// The code as written in answers.
@@ -107,6 +122,11 @@ impl ErrorCode {
             ErrorCode::Timeout => "timeout",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Internal => "internal",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::NameRequired => "name_required",
+            ErrorCode::BadPassword => "bad_password",
+            ErrorCode::BadLogin => "bad_login",
         }
     }
 }

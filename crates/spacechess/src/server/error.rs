@@ -27,8 +27,10 @@ pub fn status(code: ErrorCode) -> StatusCode {
         | ErrorCode::BadSetup
         | ErrorCode::BadPosition
         | ErrorCode::BadRecord
-        | ErrorCode::OutOfRange => StatusCode::BAD_REQUEST,
-        ErrorCode::BadPlayer => StatusCode::UNAUTHORIZED,
+        | ErrorCode::OutOfRange
+        | ErrorCode::BadName
+        | ErrorCode::BadPassword => StatusCode::BAD_REQUEST,
+        ErrorCode::BadPlayer | ErrorCode::BadLogin => StatusCode::UNAUTHORIZED,
         ErrorCode::NotYourSeat
         | ErrorCode::BadOrigin
         | ErrorCode::BadHost
@@ -46,7 +48,9 @@ pub fn status(code: ErrorCode) -> StatusCode {
         | ErrorCode::NoOffer
         | ErrorCode::NoClaim
         | ErrorCode::NoEngineHelp
-        | ErrorCode::GameInProgress => StatusCode::CONFLICT,
+        | ErrorCode::GameInProgress
+        | ErrorCode::NameTaken
+        | ErrorCode::NameRequired => StatusCode::CONFLICT,
         ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

@@ -34,6 +34,7 @@ mod requests;
 mod routes;
 mod search;
 mod service;
+mod sessions;
 mod share;
 mod store;
 mod view;
@@ -357,6 +358,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             args.sockets_per_client.max(1),
             args.watchers_per_game,
         );
+        // Sessions resolve to their account's player id in the players' middleware.
+        let sessions = std::sync::Arc::new(sessions::Sessions::new(std::sync::Arc::clone(
+            &service.store,
+        )));
         // Outermost first: every error answer becomes JSON, then a handler's answer and
         // a request body are each bounded in time.
         let app = routes::router(service)
@@ -370,7 +375,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             ))
             .layer(axum::Extension(sockets))
             .layer(axum::middleware::from_fn_with_state(
-                std::sync::Arc::new(players::Hosts::new(&args.hosts, &args.bind)),
+                std::sync::Arc::new(players::Gate::new(
+                    players::Hosts::new(&args.hosts, &args.bind),
+                    sessions,
+                )),
                 players::middleware,
             ))
             .layer(axum::middleware::from_fn(json_errors::middleware));

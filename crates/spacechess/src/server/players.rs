@@ -1,10 +1,13 @@
 //! Who is asking: the anonymous player id (an `HttpOnly`, `SameSite=Lax` cookie issued on
-//! the first request without one, or the same id as a bearer token), and the checks that
+//! the first request without one, or the same id as a bearer token) — or, for a browser
+//! logged in to an account, the account's player id, which its session cookie stands for
+//! (`sessions.rs`) — and the checks that
 //! keep other sites out: the `Host` must be an address this server serves, and a
 //! state-changing request or a WebSocket upgrade that names an `Origin` must name this
 //! server's own (docs/api.md, "Players").
 
 use super::error::{ApiError, ErrorCode};
+use super::sessions::{self, CarriedSession, Sessions};
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
@@ -98,6 +101,47 @@ impl Hosts {
     }
 }
 
+/// What the middleware needs: the names served and the sessions.
+pub struct Gate {
+    hosts: Hosts,
+    sessions: Arc<Sessions>,
+}
+
+impl Gate {
+    pub fn new(hosts: Hosts, sessions: Arc<Sessions>) -> Gate {
+        Gate { hosts, sessions }
+    }
+}
+
+/// `Set-Cookie` that gives the browser a player id.
+pub fn cookie(player: &PlayerId) -> String {
+    format!(
+        "{COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Lax",
+        player.as_str()
+    )
+}
+
+/// The value of the cookie `name`, if the request carries it.
+fn cookie_value<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim())
+}
+
+/// Whether an answer sets the cookie `name` itself.
+fn sets_cookie(headers: &HeaderMap, name: &str) -> bool {
+    headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split_once('=').is_some_and(|(n, _)| n.trim() == name))
+}
+
 /// The address a connection was accepted on (inserted by `listen.rs`).
 #[derive(Clone, Copy, Debug)]
 pub struct ServedAddr(pub SocketAddr);
@@ -138,15 +182,7 @@ fn carried(headers: &HeaderMap) -> Result<Option<PlayerId>, ApiError> {
             )),
         };
     }
-    let from_cookie = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| PlayerId::parse(value.trim()));
-    Ok(from_cookie)
+    Ok(cookie_value(headers, COOKIE).and_then(PlayerId::parse))
 }
 
 /// A request changes something (or opens a socket): only this site's pages may send it.
@@ -156,12 +192,15 @@ fn needs_own_origin(req: &Request) -> bool {
 }
 
 /// Checks `Host` and `Origin`, finds or issues the player id (put into the request's
-/// extensions as [`PlayerId`]) and sets the cookie on the answer when it was issued.
+/// extensions as [`PlayerId`]) and sets the cookie on the answer when it was issued. A
+/// session cookie that is open stands for its account's player id (unless a bearer
+/// token names a player); one that is not is ignored, and cleared on the answer.
 pub async fn middleware(
-    axum::extract::State(hosts): axum::extract::State<Arc<Hosts>>,
+    axum::extract::State(gate): axum::extract::State<Arc<Gate>>,
     mut req: Request,
     next: Next,
 ) -> Response {
+    let hosts = &gate.hosts;
     let served = req.extensions().get::<ServedAddr>().map(|a| a.0.ip());
     let Some(host) = header_str(req.headers(), header::HOST).map(str::to_string) else {
         return forbidden(ErrorCode::BadHost, "the request has no Host header".into());
@@ -198,24 +237,66 @@ pub async fn middleware(
             }
         }
     }
-    let (player, issued) = match carried(req.headers()) {
+    let (mut player, mut issued) = match carried(req.headers()) {
         Err(e) => return e.into_response(),
         Ok(Some(p)) => (p, false),
         Ok(None) => (PlayerId::new(), true),
     };
+    let bearer = req.headers().contains_key(header::AUTHORIZATION);
+    let mut open_session = None;
+    let mut clear_session = false;
+    if let Some(sent) = cookie_value(req.headers(), sessions::COOKIE).filter(|_| !bearer) {
+        match session_player(&gate.sessions, sent).await {
+            Err(e) => return e.into_response(),
+            Ok(Some((token, account))) => {
+                player = account;
+                issued = false;
+                open_session = Some(token);
+            }
+            Ok(None) => clear_session = true,
+        }
+    }
     req.extensions_mut().insert(player.clone());
+    req.extensions_mut().insert(Arc::clone(&gate.sessions));
+    req.extensions_mut().insert(CarriedSession(open_session));
     let mut response = next.run(req).await;
     security_headers(response.headers_mut());
-    if issued {
-        let cookie = format!(
-            "{COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Lax",
-            player.as_str()
-        );
-        if let Ok(v) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().append(header::SET_COOKIE, v);
+    let headers = response.headers_mut();
+    let mut set = Vec::new();
+    if issued && !sets_cookie(headers, COOKIE) {
+        set.push(cookie(&player));
+    }
+    if clear_session && !sets_cookie(headers, sessions::COOKIE) {
+        set.push(sessions::clearing_cookie());
+    }
+    for c in set {
+        if let Ok(v) = HeaderValue::from_str(&c) {
+            headers.append(header::SET_COOKIE, v);
         }
     }
     response
+}
+
+/// The token and the account's player id of a session cookie's value, if it is an
+/// open session. The store is read only when the cache does not know the session, and
+/// then off the async workers.
+async fn session_player(
+    sessions: &Arc<Sessions>,
+    sent: &str,
+) -> Result<Option<(String, PlayerId)>, ApiError> {
+    let Some(token) = sessions::parse_token(sent) else {
+        return Ok(None);
+    };
+    if let Some(p) = sessions.cached(&token) {
+        return Ok(Some((token, p)));
+    }
+    let s = Arc::clone(sessions);
+    let t = token.clone();
+    let found = tokio::task::spawn_blocking(move || s.resolve(&t))
+        .await
+        .map_err(|e| ApiError::internal(format!("cannot read the session: {e}")))?
+        .map_err(|e| ApiError::internal(format!("cannot read the session: {e}")))?;
+    Ok(found.map(|p| (token, p)))
 }
 
 /// The page may run only this server's scripts (and its WebAssembly module), talk only
