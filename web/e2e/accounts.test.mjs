@@ -4,7 +4,8 @@
 // game and logs out; a fresh device (context B, phone) logs in with the name and password
 // and finds the same games in My games and the same ratings on the profile. The game
 // screen shows both players' names, ratings and the rated game's changes; the
-// leaderboard page has a tab per pool. Screenshots `accounts-*.png`.
+// leaderboard page has a tab per pool. Turn notifications: asked for by a click, shown
+// for the opponent's move only while the page is hidden. Screenshots `accounts-*.png`.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -206,5 +207,71 @@ describe('names and accounts', () => {
     await desk.close();
     await b.close();
     await a.close();
+  });
+
+  it('a player who asked for turn notifications is notified while the page is hidden', async () => {
+    const me = newPlayer();
+    const page = await openPage(browser, server.base, {}, me);
+    // The page's visibility and the Notification API, under the test's control.
+    await page.context().addInitScript(() => {
+      window.__hidden = false;
+      window.__notes = [];
+      Object.defineProperty(window.Document.prototype, 'hidden', { configurable: true, get: () => window.__hidden });
+      // The browser keeps a permission for the site: so does the fake, across pages.
+      class FakeNotification {
+        static get permission() {
+          return window.localStorage.getItem('test.permission') ?? 'default';
+        }
+        static async requestPermission() {
+          window.__asked = (window.__asked ?? 0) + 1;
+          window.localStorage.setItem('test.permission', 'granted');
+          return 'granted';
+        }
+        constructor(title, options) {
+          window.__notes.push({ title, body: options?.body ?? '' });
+        }
+        close() {}
+      }
+      window.Notification = FakeNotification;
+    });
+    await page.goto(server.base + '/');
+    await barSays(page, { name: null, account: false });
+    assert.equal(await page.evaluate(() => window.__asked ?? 0), 0, 'no permission asked before the click');
+    await page.click('.identity .notify-toggle');
+    await page.waitForSelector('.identity .notify-toggle[aria-pressed="true"]');
+    assert.equal(await page.evaluate(() => window.__asked), 1);
+    // An online game where the opponent (White) moves first.
+    const opponent = newPlayer();
+    const challenge = await ok(opponent, 'POST', '/api/lobby/challenges', {
+      variant: 'fourfold',
+      time_control: { minutes: 10, increment_seconds: 5 },
+      rated: false,
+      color: 'white',
+    });
+    const { game } = await ok(me, 'POST', `/api/lobby/challenges/${challenge.id}/accept`);
+    await page.goto(`${server.base}/?game=${game}&view=flat`);
+    await page.waitForFunction(() => window.__spacechess?.view()?.ply === 0);
+    assert.match(await page.textContent('.players .rated-badge'), /Casual/);
+    assert.equal(await page.getAttribute('.turn-notify .notify-toggle', 'aria-pressed'), 'true');
+    await page.screenshot({ path: join(OUT, 'accounts-notify-game-desktop.png') });
+    // Visible: a move brings no notification.
+    let v = await ok(opponent, 'GET', `/api/games/${game}`);
+    await ok(opponent, 'POST', `/api/games/${game}/moves`, { move: v.legal_moves[0].token, ply: 0 });
+    await page.waitForFunction(() => window.__spacechess?.view()?.ply === 1);
+    const mine = (await page.evaluate(() => window.__spacechess.view().legal_moves))[0];
+    await page.click(`.flatview [data-square="${mine.from}"]`);
+    await page.click(`.flatview [data-square="${mine.to}"]`);
+    await page.waitForFunction(() => window.__spacechess?.view()?.ply === 2);
+    assert.deepEqual(await page.evaluate(() => window.__notes), []);
+    // Hidden: the opponent's move is notified, naming the game and the move.
+    await page.evaluate(() => (window.__hidden = true));
+    v = await ok(opponent, 'GET', `/api/games/${game}`);
+    await ok(opponent, 'POST', `/api/games/${game}/moves`, { move: v.legal_moves[0].token, ply: 2 });
+    await page.waitForFunction(() => window.__notes.length > 0);
+    const [note] = await page.evaluate(() => window.__notes);
+    const played = (await ok(me, 'GET', `/api/games/${game}`)).history[2].notation;
+    assert.equal(note.title, 'Your turn');
+    assert.equal(note.body, `Fourfold: your opponent played ${played}. It is your move.`);
+    await page.close();
   });
 });
