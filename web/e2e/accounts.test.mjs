@@ -70,6 +70,18 @@ async function ratedGame(white, black) {
 
 const bar = (page) => page.locator('.identity');
 
+/** The controls inside `scope` smaller than a 44 px tap target (none expected on a phone). */
+const smallTargets = (page, scope) =>
+  page.evaluate((scope) => {
+    const out = [];
+    for (const e of document.querySelectorAll(`${scope} :is(button, a[href], input, select)`)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || e.closest('.sr-only, [hidden]')) continue;
+      if (r.width < 44 || r.height < 44) out.push(`"${e.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return out;
+  }, scope);
+
 /** Waits for the identity bar to say who plays here. */
 async function barSays(page, { name, account }) {
   const sel = `.identity[data-account="${account}"]${name ? `[data-name="${name}"]` : ':not([data-name])'}`;
@@ -171,6 +183,7 @@ describe('names and accounts', () => {
     for (const id of [rated, computerGame]) await b.waitForSelector(`.my-game[data-game="${id}"]`);
     await b.locator('#my-games').scrollIntoViewIfNeeded();
     await b.screenshot({ path: join(OUT, 'accounts-my-games-phone.png') });
+    assert.deepEqual(await smallTargets(b, '.identity'), []);
 
     // The profile, from the bar: the same ratings ("?" while provisional) and a graph.
     await Promise.all([b.waitForURL(/\?player=/), b.click('.identity a.identity-name')]);
@@ -183,6 +196,7 @@ describe('names and accounts', () => {
     assert.match(await b.textContent('.player-sub'), /This is you/);
     assert.equal(await b.locator('.history-graph[data-pool="stacked"] circle').count(), 1);
     await b.screenshot({ path: join(OUT, 'accounts-profile-phone.png'), fullPage: true });
+    assert.deepEqual(await smallTargets(b, '.player-page'), []);
 
     // The leaderboard: a tab per pool; a provisional rating is not listed yet.
     await Promise.all([b.waitForURL(/\?leaderboard=stacked/), row.locator('a:text("Leaderboard")').click()]);
@@ -190,6 +204,7 @@ describe('names and accounts', () => {
     assert.equal(await b.locator('.leaderboard .pool-tabs a').count(), 6);
     await b.waitForSelector('.leaderboard .empty, .leaderboard .ratings-table');
     await b.screenshot({ path: join(OUT, 'accounts-leaderboard-phone.png'), fullPage: true });
+    assert.deepEqual(await smallTargets(b, '.player-page'), []);
     const desk = await openPage(browser, server.base, {}, newPlayer());
     await desk.goto(`${server.base}/?player=${name}`);
     await desk.waitForSelector('.history-graph');
@@ -204,6 +219,7 @@ describe('names and accounts', () => {
     await Promise.all([b.waitForURL(/\?game=/), b.click(`.my-game[data-game="${rated}"]`)]);
     await b.waitForSelector('.players .player-white .player-change');
     await b.screenshot({ path: join(OUT, 'accounts-game-labels-phone.png') });
+    assert.deepEqual(await smallTargets(b, '.players'), []);
     await desk.close();
     await b.close();
     await a.close();
