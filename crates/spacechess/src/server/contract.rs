@@ -37,13 +37,13 @@ use rules::screen::{
 };
 use rules::{RuleSet, Variant};
 use table::requests::TimeControlBody;
+use table::view::{PlayerLabel, PlayersView};
 use ts_rs::{Config, TS};
 
 macro_rules! declarations {
     ($cfg:expr, $($t:ty),* $(,)?) => {
         vec![$(format!("export {}", <$t as TS>::decl($cfg))),*]
     };
-use table::view::{PlayerLabel, PlayersView};
 }
 
 /// The text of the generated file.
@@ -82,14 +82,14 @@ pub fn generate() -> String {
         SeatsView,
         OfferKind,
         OfferView,
+        PlayerLabel,
+        PlayersView,
         GameView,
         MyGame,
         MyGamesPage,
         Thinking,
         OracleTagView,
         OracleMoveView,
-        PlayerLabel,
-        PlayersView,
         ErrorBody,
         ErrorAnswer,
         DrawAnswer,

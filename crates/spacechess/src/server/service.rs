@@ -932,6 +932,7 @@ mod tests {
             human: Color::White,
             level: Level::Depth(1),
             time_control: None,
+            rated: false,
             position: None,
             moves: Vec::new(),
             evals: Vec::new(),
@@ -963,7 +964,6 @@ mod tests {
         let svc = &fixture.svc;
         let me = PlayerId::new();
         for (variant, mode) in [
-            rated: false,
             (rules::Variant::Trid, Mode::Computer),
             (rules::Variant::Stacked, Mode::Computer),
             (rules::Variant::Quadlevel, Mode::Local),
@@ -1115,6 +1115,7 @@ mod tests {
             human: Color::White,
             level: Level::Depth(1),
             time_control: None,
+            rated: false,
             position: None,
             moves: Vec::new(),
             evals: Vec::new(),
@@ -1146,7 +1147,6 @@ mod tests {
             .faults
             .fail_moves_from
             .store(u32::MAX, Ordering::SeqCst);
-            rated: false,
         wait_until("the computer's move is played", &|| {
             serde_json::from_str::<serde_json::Value>(&svc.view(&id, &me).unwrap()).unwrap()["ply"]
                 == 2
