@@ -4,19 +4,16 @@
 // fills for players and watchers alike (browser games have none: nothing is shown).
 
 import type { GameView, Side } from '../api';
+import type { PlayerLabel } from '../generated/api';
 import { changeLabel, PROVISIONAL_NOTE, ratingLabel } from '../identity/format';
-import type { PlayerLabel, PlayersView } from '../identity/types';
 import { NotifyToggle } from '../identity/notify-toggle';
 import type { GameSession } from './session';
 import '../identity/identity.css';
 
-/** The GameView with the server's player labels (until the generated type carries them). */
-type Labelled = GameView & { players?: PlayersView; rated?: boolean };
-
 const SIDES: Side[] = ['white', 'black'];
 
 /** A side's name as shown. */
-export function sideName(v: Labelled, side: Side, label: PlayerLabel | undefined): string {
+export function sideName(v: GameView, side: Side, label: PlayerLabel | undefined): string {
   if (v.seats[side].holder === 'computer') return 'Computer';
   if (v.seats[side].holder === 'open') return 'Waiting for a player';
   return label?.name ?? 'Anonymous';
@@ -30,7 +27,7 @@ export function ratingPart(label: PlayerLabel | undefined, over: boolean): { rat
 }
 
 export function Players({ session }: { session: GameSession }) {
-  const v = session.view.value as Labelled | null;
+  const v = session.view.value;
   if (!v || !v.players || v.mode === 'local') return null;
   const players = v.players;
   const over = v.status === 'over';

@@ -42,15 +42,4 @@ export interface LeaderView {
   games: number;
 }
 
-/** A side's label in a game (GameView.players): name, rating, and after the game its change. */
-export interface PlayerLabel {
-  name: string | null;
-  rating: number | null;
-  provisional: boolean;
-  change: number | null;
-}
-
-export interface PlayersView {
-  white: PlayerLabel;
-  black: PlayerLabel;
-}
+export type { PlayerLabel, PlayersView } from '../generated/api';
