@@ -5,6 +5,7 @@ use super::*;
 use crate::server::kinds::EvalSource;
 use rating::Rating;
 use rules::Termination;
+use std::collections::HashMap;
 
 const PLAYER: &str = "0123456789abcdef0123456789abcdef";
 
@@ -31,6 +32,8 @@ pub fn sample(id: &str) -> StoredGame {
         invite: None,
         offer: None,
         turn_started_ms: None,
+        rated: false,
+        per_move: false,
     }
 }
 
@@ -602,6 +605,665 @@ fn concurrent_attempts_rate_once_and_lose_no_update(s: &impl GameStore) {
     assert_eq!(s.puzzle_rating("q").unwrap(), Some(rating(1620.0, 242.0)));
 }
 
+/// Players for the community tests.
+const ALICE: &str = "a0000000000000000000000000000000";
+const BOB: &str = "b0000000000000000000000000000000";
+const CAROL: &str = "c0000000000000000000000000000000";
+const DAVE: &str = "d0000000000000000000000000000000";
+
+/// Runs `work(i)` on `n` threads released together; their answers in thread order.
+fn together<T: Send>(n: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let start = std::sync::Barrier::new(n);
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..n)
+            .map(|i| {
+                let (start, work) = (&start, &work);
+                scope.spawn(move || {
+                    start.wait();
+                    work(i)
+                })
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    })
+}
+
+/// A name is unique without regard to case; its holder may change its case; each
+/// change after the first choice is counted.
+fn names_are_unique_without_regard_to_case(s: &impl GameStore) {
+    assert_eq!(s.name_of(ALICE).unwrap(), None);
+    let first = s.set_name(ALICE, "Alice", 100).unwrap().unwrap();
+    assert_eq!(
+        first,
+        NameRow {
+            player: ALICE.into(),
+            name: "Alice".into(),
+            changed_at_ms: 100,
+            changes: 0,
+        }
+    );
+    assert_eq!(
+        s.set_name(BOB, "aLiCe", 110).unwrap(),
+        Err(NameRefusal::Taken)
+    );
+    assert_eq!(s.name_of(BOB).unwrap(), None, "a refused name sets nothing");
+    let recased = s.set_name(ALICE, "ALICE", 200).unwrap().unwrap();
+    assert_eq!(
+        (
+            recased.name.as_str(),
+            recased.changes,
+            recased.changed_at_ms
+        ),
+        ("ALICE", 1, 200)
+    );
+    assert_eq!(s.name_of(ALICE).unwrap(), Some(recased));
+    assert_eq!(s.player_of_name("alice").unwrap().as_deref(), Some(ALICE));
+    assert_eq!(s.player_of_name("bob").unwrap(), None);
+    // A changed name frees the old one.
+    s.set_name(ALICE, "Alicia", 300).unwrap().unwrap();
+    assert_eq!(s.name_of(ALICE).unwrap().unwrap().changes, 2);
+    assert_eq!(
+        s.set_name(BOB, "alice", 310).unwrap().unwrap().name,
+        "alice"
+    );
+    let names = s.names_of(&[ALICE, BOB, CAROL]).unwrap();
+    assert_eq!(
+        names,
+        HashMap::from([
+            (ALICE.to_string(), "Alicia".to_string()),
+            (BOB.to_string(), "alice".to_string())
+        ])
+    );
+    assert!(s.names_of(&[]).unwrap().is_empty());
+    // Two players choosing one name at once: one gets it.
+    for round in 0..4 {
+        let name = format!("Racer{round}");
+        let set = together(2, |i| {
+            let player = [CAROL, DAVE][i];
+            s.set_name(player, &name.to_uppercase(), 400).unwrap()
+        });
+        assert_eq!(set.iter().filter(|r| r.is_ok()).count(), 1, "{set:?}");
+        assert_eq!(
+            set.iter()
+                .filter(|r| **r == Err(NameRefusal::Taken))
+                .count(),
+            1
+        );
+        let winner = s.player_of_name(&name).unwrap().unwrap();
+        assert_eq!(
+            s.name_of(&winner).unwrap().unwrap().name,
+            name.to_uppercase()
+        );
+    }
+}
+
+/// An account needs a name, is made once per player, is found by its name in any case,
+/// and is counted per address.
+fn accounts_need_a_name_and_are_one_per_player(s: &impl GameStore) {
+    assert_eq!(
+        s.create_account(ALICE, "hash-a", 100, "10.0.0.1").unwrap(),
+        Err(AccountRefusal::NoName)
+    );
+    assert!(!s.has_account(ALICE).unwrap());
+    s.set_name(ALICE, "Alice", 50).unwrap().unwrap();
+    s.set_name(BOB, "Bob", 50).unwrap().unwrap();
+    assert_eq!(
+        s.create_account(ALICE, "hash-a", 100, "10.0.0.1").unwrap(),
+        Ok(())
+    );
+    assert_eq!(
+        s.create_account(ALICE, "other", 150, "10.0.0.1").unwrap(),
+        Err(AccountRefusal::Exists)
+    );
+    assert!(s.has_account(ALICE).unwrap());
+    assert!(!s.has_account(BOB).unwrap());
+    assert_eq!(
+        s.account_by_name("aLICE").unwrap(),
+        Some(AccountRow {
+            player: ALICE.into(),
+            name: "Alice".into(),
+            password_hash: "hash-a".into(),
+            created_at_ms: 100,
+        })
+    );
+    assert_eq!(
+        s.account_by_name("Bob").unwrap(),
+        None,
+        "a name without an account"
+    );
+    assert_eq!(s.account_by_name("nobody").unwrap(), None);
+    s.create_account(BOB, "hash-b", 200, "10.0.0.1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.accounts_created_since("10.0.0.1", 100).unwrap(), 2);
+    assert_eq!(s.accounts_created_since("10.0.0.1", 101).unwrap(), 1);
+    assert_eq!(s.accounts_created_since("10.0.0.2", 0).unwrap(), 0);
+    // Two devices of one player making its account at once: one account.
+    s.set_name(CAROL, "Carol", 50).unwrap().unwrap();
+    let made = together(2, |i| {
+        s.create_account(CAROL, &format!("h{i}"), 300, "x").unwrap()
+    });
+    assert_eq!(made.iter().filter(|m| m.is_ok()).count(), 1, "{made:?}");
+    assert!(made.contains(&Err(AccountRefusal::Exists)));
+}
+
+/// A session names its player until it expires; deleting it, or every session of its
+/// player, ends it.
+fn sessions_expire_and_are_deleted(s: &impl GameStore) {
+    s.create_session("h1", ALICE, 100, 1000).unwrap();
+    s.create_session("h2", ALICE, 100, 5000).unwrap();
+    s.create_session("h3", BOB, 100, 5000).unwrap();
+    assert_eq!(s.session_player("h1", 999).unwrap().as_deref(), Some(ALICE));
+    assert_eq!(s.session_player("h1", 1000).unwrap(), None, "expired");
+    assert_eq!(s.session_player("unknown", 0).unwrap(), None);
+    s.delete_session("h2").unwrap();
+    assert_eq!(s.session_player("h2", 200).unwrap(), None);
+    s.create_session("h4", ALICE, 2000, 5000).unwrap();
+    s.delete_sessions_of(ALICE).unwrap();
+    assert_eq!(s.session_player("h4", 2100).unwrap(), None);
+    assert_eq!(s.session_player("h3", 2100).unwrap().as_deref(), Some(BOB));
+}
+
+/// Failed logins are counted per name and per address, with the oldest of each; a
+/// success clears the name's; old ones are forgotten.
+fn login_failures_are_counted_per_name_and_per_address(s: &impl GameStore) {
+    s.record_login_failure("alice", "10.0.0.1", 10).unwrap();
+    s.record_login_failure("alice", "10.0.0.1", 20).unwrap();
+    s.record_login_failure("alice", "10.0.0.2", 30).unwrap();
+    s.record_login_failure("bob", "10.0.0.1", 40).unwrap();
+    assert_eq!(
+        s.login_failures_since("alice", "10.0.0.1", 15).unwrap(),
+        LoginFailures {
+            by_name: 2,
+            by_addr: 2,
+            oldest_by_name: Some(20),
+            oldest_by_addr: Some(20),
+        }
+    );
+    assert_eq!(
+        s.login_failures_since("carol", "10.0.0.9", 0).unwrap(),
+        LoginFailures::default()
+    );
+    s.clear_login_failures("alice").unwrap();
+    assert_eq!(
+        s.login_failures_since("alice", "10.0.0.1", 0).unwrap(),
+        LoginFailures {
+            by_name: 0,
+            by_addr: 1,
+            oldest_by_name: None,
+            oldest_by_addr: Some(40),
+        }
+    );
+    // A day later, the old failures of that name and address are gone.
+    let later = 40 + LOGIN_FAILURES_KEPT_MS + 1;
+    s.record_login_failure("bob", "10.0.0.1", later).unwrap();
+    let f = s.login_failures_since("bob", "10.0.0.1", 0).unwrap();
+    assert_eq!(
+        (f.by_name, f.by_addr, f.oldest_by_name),
+        (1, 1, Some(later))
+    );
+}
+
+/// A stand-in for Glicko-2 that shows what it was given: the winner gains 10 per point
+/// of score above a draw, the loser loses as much; a player's first game leaves RD 300,
+/// a later one 200 plus the seconds since their last rated game.
+fn step_game(
+    white: Rating,
+    black: Rating,
+    white_score: f64,
+    at_ms: i64,
+    white_last_ms: Option<i64>,
+    black_last_ms: Option<i64>,
+) -> (Rating, Rating) {
+    let moved = |r: Rating, by: f64, last: Option<i64>| Rating {
+        rating: r.rating + by,
+        deviation: last.map_or(300.0, |ms| 200.0 + (at_ms - ms) as f64 / 1000.0),
+        volatility: r.volatility,
+    };
+    let gain = 20.0 * (white_score - 0.5);
+    (
+        moved(white, gain, white_last_ms),
+        moved(black, -gain, black_last_ms),
+    )
+}
+
+fn rated<'a>(
+    game_id: &'a str,
+    white: &'a str,
+    black: &'a str,
+    score: f64,
+    at_ms: i64,
+) -> RatedGame<'a> {
+    RatedGame {
+        game_id,
+        pool: "stacked",
+        white,
+        black,
+        white_score: score,
+        at_ms,
+        rate: step_game,
+    }
+}
+
+/// A game is rated once, from both ratings before it (the default when absent) and the
+/// end of each player's last rated game; its changes read back.
+fn a_game_is_rated_once(s: &impl GameStore) {
+    let fresh = Rating::default();
+    let first = s.rate_game(&rated("g1", ALICE, BOB, 1.0, 1000)).unwrap();
+    assert_eq!(
+        first,
+        Some(RatedResult {
+            white_before: fresh,
+            white: rating(1510.0, 300.0),
+            black_before: fresh,
+            black: rating(1490.0, 300.0),
+        })
+    );
+    assert_eq!(
+        s.rate_game(&rated("g1", ALICE, BOB, 0.0, 1500)).unwrap(),
+        None
+    );
+    assert_eq!(s.rated_result("g1").unwrap(), Some((10, -10)));
+    assert_eq!(s.rated_result("g2").unwrap(), None);
+    // Bob's second game, a draw with black five seconds later: from his current rating.
+    let second = s
+        .rate_game(&rated("g2", CAROL, BOB, 0.5, 6000))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (second.black_before, second.black),
+        (rating(1490.0, 300.0), rating(1490.0, 205.0))
+    );
+    assert_eq!(second.white, rating(1500.0, 300.0));
+    assert_eq!(s.rated_result("g2").unwrap(), Some((0, 0)));
+    assert_eq!(
+        s.ratings_of(BOB).unwrap(),
+        [PoolRating {
+            pool: "stacked".into(),
+            rating: rating(1490.0, 205.0),
+            games: 2,
+            updated_at_ms: 6000,
+        }]
+    );
+    // Another pool starts afresh; pools come in id order.
+    let other = RatedGame {
+        pool: "fourfold",
+        ..rated("g3", BOB, ALICE, 0.0, 7000)
+    };
+    assert_eq!(s.rate_game(&other).unwrap().unwrap().white_before, fresh);
+    let pools: Vec<String> = s
+        .ratings_of(BOB)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.pool)
+        .collect();
+    assert_eq!(pools, ["fourfold", "stacked"]);
+    let stacked = s
+        .ratings_of_players(&[ALICE, BOB, DAVE], "stacked")
+        .unwrap();
+    assert_eq!(stacked.len(), 2);
+    assert_eq!(stacked[ALICE].rating, rating(1510.0, 300.0));
+    assert_eq!(stacked[BOB].games, 2);
+    assert!(s.ratings_of(DAVE).unwrap().is_empty());
+    // A player cannot be rated against themselves.
+    assert!(s.rate_game(&rated("g4", ALICE, ALICE, 1.0, 8000)).is_err());
+    assert_eq!(s.rated_result("g4").unwrap(), None);
+}
+
+/// Two instances rating one game at once rate it once; two games of one player rated
+/// at once both count (no lost update).
+fn concurrent_ratings_rate_once_and_lose_no_update(s: &impl GameStore) {
+    for round in 0..4 {
+        let id = format!("same{round}");
+        let results = together(2, |_| {
+            s.rate_game(&rated(&id, ALICE, BOB, 1.0, 1000)).unwrap()
+        });
+        assert_eq!(
+            results.iter().filter(|r| r.is_some()).count(),
+            1,
+            "{results:?}"
+        );
+    }
+    let alice = &s.ratings_of(ALICE).unwrap()[0];
+    assert_eq!((alice.games, alice.rating.rating), (4, 1540.0));
+    let before = alice.rating.rating;
+    for round in 0..4 {
+        let ids = [format!("c{round}"), format!("d{round}")];
+        together(2, |i| {
+            let (id, opponent) = (&ids[i], [CAROL, DAVE][i]);
+            s.rate_game(&rated(id, ALICE, opponent, 1.0, 2000))
+                .unwrap()
+                .unwrap()
+        });
+    }
+    let alice = &s.ratings_of(ALICE).unwrap()[0];
+    assert_eq!((alice.games, alice.rating.rating), (12, before + 80.0));
+    assert_eq!(s.ratings_of(CAROL).unwrap()[0].games, 4);
+    assert_eq!(s.rating_history(ALICE, None, 100).unwrap().len(), 12);
+}
+
+/// A player's history: the last points, oldest first, of one pool or all.
+fn rating_history_comes_oldest_first_within_its_limit(s: &impl GameStore) {
+    for (i, id) in ["h1", "h2", "h3"].into_iter().enumerate() {
+        s.rate_game(&rated(id, ALICE, BOB, 1.0, 1000 * (i as i64 + 1)))
+            .unwrap();
+    }
+    let other = RatedGame {
+        pool: "fourfold",
+        ..rated("h4", BOB, ALICE, 1.0, 4000)
+    };
+    s.rate_game(&other).unwrap();
+    let point = |pool: &str, game_id: &str, at_ms, rating, deviation| RatingPoint {
+        pool: pool.into(),
+        game_id: game_id.into(),
+        at_ms,
+        rating,
+        deviation,
+    };
+    assert_eq!(
+        s.rating_history(ALICE, None, 2).unwrap(),
+        [
+            point("stacked", "h3", 3000, 1530.0, 201.0),
+            point("fourfold", "h4", 4000, 1490.0, 300.0),
+        ]
+    );
+    assert_eq!(
+        s.rating_history(ALICE, Some("stacked"), 10).unwrap(),
+        [
+            point("stacked", "h1", 1000, 1510.0, 300.0),
+            point("stacked", "h2", 2000, 1520.0, 201.0),
+            point("stacked", "h3", 3000, 1530.0, 201.0),
+        ]
+    );
+    assert!(s.rating_history(CAROL, None, 10).unwrap().is_empty());
+}
+
+/// The leaderboard lists named players whose deviation is low enough, best first.
+fn the_leaderboard_lists_named_settled_players_best_first(s: &impl GameStore) {
+    s.set_name(ALICE, "Alice", 0).unwrap().unwrap();
+    s.set_name(BOB, "Bob", 0).unwrap().unwrap();
+    // Carol stays unnamed.
+    s.rate_game(&rated("l1", ALICE, BOB, 1.0, 1000)).unwrap();
+    s.rate_game(&rated("l2", ALICE, CAROL, 1.0, 2000)).unwrap();
+    s.rate_game(&rated("l3", BOB, CAROL, 1.0, 4000)).unwrap();
+    // Alice 1520 (RD 201), Bob 1500 (RD 203), Carol 1480 (RD 202).
+    let row = |name: &str, r, d, games| LeaderRow {
+        name: name.into(),
+        rating: rating(r, d),
+        games,
+    };
+    assert_eq!(
+        s.leaderboard("stacked", 10, 350.0).unwrap(),
+        [row("Alice", 1520.0, 201.0, 2), row("Bob", 1500.0, 203.0, 2)]
+    );
+    assert_eq!(
+        s.leaderboard("stacked", 10, 202.0).unwrap(),
+        [row("Alice", 1520.0, 201.0, 2)]
+    );
+    assert_eq!(s.leaderboard("stacked", 1, 350.0).unwrap().len(), 1);
+    assert!(s.leaderboard("fourfold", 10, 350.0).unwrap().is_empty());
+}
+
+/// An abort counts once per game and player.
+fn aborts_count_once_per_game(s: &impl GameStore) {
+    s.record_abort(ALICE, "g1", 100).unwrap();
+    s.record_abort(ALICE, "g1", 150).unwrap();
+    s.record_abort(ALICE, "g2", 200).unwrap();
+    s.record_abort(BOB, "g1", 300).unwrap();
+    assert_eq!(s.aborts_since(ALICE, 0).unwrap(), (2, Some(100)));
+    assert_eq!(s.aborts_since(ALICE, 101).unwrap(), (1, Some(200)));
+    assert_eq!(s.aborts_since(CAROL, 0).unwrap(), (0, None));
+}
+
+fn challenge(id: &str, creator: &str, created_at_ms: i64, expires_at_ms: i64) -> ChallengeRow {
+    ChallengeRow {
+        id: id.into(),
+        creator: creator.into(),
+        addr: "10.0.0.1".into(),
+        created_at_ms,
+        expires_at_ms,
+        variant: "stacked".into(),
+        rules: None,
+        initial_ms: 300_000,
+        increment_ms: 2000,
+        per_move: false,
+        rated: true,
+        seek: Seek::Random,
+        min_rating: None,
+        max_rating: None,
+        quick: false,
+        game_id: None,
+    }
+}
+
+/// Challenges are open until taken or expired; the creator's reads renew their live
+/// ones; a challenge is taken once, released on failure, and its game read back.
+fn challenges_are_taken_once_and_expire(s: &impl GameStore) {
+    let a = ChallengeRow {
+        rules: Some("meder".into()),
+        seek: Seek::White,
+        min_rating: Some(1400),
+        max_rating: Some(1600),
+        ..challenge("a", ALICE, 0, 1000)
+    };
+    let b = ChallengeRow {
+        per_move: true,
+        seek: Seek::Black,
+        addr: "10.0.0.2".into(),
+        ..challenge("b", BOB, 10, 2000)
+    };
+    let c = challenge("c", ALICE, 20, 500);
+    for x in [&a, &b, &c] {
+        s.insert_challenge(x).unwrap();
+    }
+    assert_eq!(
+        s.open_challenges(400, 10).unwrap(),
+        [a.clone(), b.clone(), c.clone()]
+    );
+    assert_eq!(s.open_challenges(600, 10).unwrap(), [a.clone(), b.clone()]);
+    assert_eq!(s.open_challenges(600, 1).unwrap(), vec![a.clone()]);
+    assert_eq!(s.challenges_of(ALICE, 600).unwrap(), vec![a.clone()]);
+    assert_eq!(s.challenges_from_addr("10.0.0.1", 600).unwrap(), 1);
+    assert_eq!(s.challenges_from_addr("10.0.0.1", 400).unwrap(), 2);
+    // Renewing reaches live open ones only: not expired ones, not correspondence ones.
+    s.renew_challenges(ALICE, 600, 5000).unwrap();
+    s.renew_challenges(BOB, 600, 9000).unwrap();
+    let expiries: Vec<(String, i64)> = s
+        .open_challenges(0, 10)
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.id, c.expires_at_ms))
+        .collect();
+    assert_eq!(
+        expiries,
+        [("a".into(), 5000), ("b".into(), 2000), ("c".into(), 500)]
+    );
+    let a = ChallengeRow {
+        expires_at_ms: 5000,
+        ..a
+    };
+    // Only the creator cancels, and only an open challenge.
+    assert!(!s.cancel_challenge("a", BOB).unwrap());
+    assert!(s.cancel_challenge("c", ALICE).unwrap());
+    assert!(!s.cancel_challenge("c", ALICE).unwrap());
+    // Two takers at once: one gets it.
+    let takers = together(2, |_| s.take_challenge("a", 700).unwrap());
+    assert_eq!(takers.iter().flatten().count(), 1, "{takers:?}");
+    assert_eq!(takers.iter().flatten().next(), Some(&a));
+    assert_eq!(s.take_challenge("a", 700).unwrap(), None);
+    assert!(
+        !s.cancel_challenge("a", ALICE).unwrap(),
+        "taken: no longer cancelled"
+    );
+    assert_eq!(s.open_challenges(700, 10).unwrap(), vec![b.clone()]);
+    assert_eq!(
+        s.accepted_challenge_of(ALICE, 0).unwrap(),
+        None,
+        "no game yet"
+    );
+    // The game could not be made: open again, and taken again.
+    s.release_challenge("a").unwrap();
+    assert_eq!(s.challenges_of(ALICE, 800).unwrap(), vec![a.clone()]);
+    assert_eq!(s.take_challenge("a", 900).unwrap(), Some(a.clone()));
+    s.set_challenge_game("a", "game-a").unwrap();
+    assert_eq!(
+        s.accepted_challenge_of(ALICE, 900).unwrap().as_deref(),
+        Some("game-a")
+    );
+    assert_eq!(s.accepted_challenge_of(ALICE, 901).unwrap(), None);
+    assert_eq!(s.accepted_challenge_of(BOB, 0).unwrap(), None);
+    // An expired challenge is not taken; unknown ones neither.
+    assert_eq!(s.take_challenge("b", 2000).unwrap(), None);
+    assert_eq!(s.take_challenge("nope", 0).unwrap(), None);
+    assert_eq!(s.challenges_of(BOB, 1000).unwrap(), vec![b.clone()]);
+    s.cancel_challenges_of(BOB).unwrap();
+    assert!(s.challenges_of(BOB, 1000).unwrap().is_empty());
+    // Challenges long expired go when another is made.
+    let d = challenge("d", CAROL, 5000 + CHALLENGES_KEPT_MS + 1, i64::MAX);
+    s.insert_challenge(&d).unwrap();
+    assert_eq!(s.open_challenges(0, 10).unwrap(), [d]);
+    assert_eq!(s.accepted_challenge_of(ALICE, 0).unwrap(), None, "gone too");
+}
+
+fn seeker(i: usize, pairing: &ChallengeRow) -> ChallengeRow {
+    ChallengeRow {
+        id: format!("q{i}"),
+        creator: format!("player{i}"),
+        created_at_ms: i as i64,
+        ..pairing.clone()
+    }
+}
+
+/// Quick pairing: of seekers arriving together, each is paired once: half take a
+/// waiting challenge, half wait; only the same pairing of another player matches.
+fn quick_seekers_meet_once(s: &impl GameStore) {
+    let pairing = ChallengeRow {
+        quick: true,
+        ..challenge("", "", 0, 10_000)
+    };
+    // A seeker does not meet their own challenge, nor another pairing, nor a
+    // challenge made in the lobby.
+    assert_eq!(s.quick_match(&seeker(100, &pairing), 0).unwrap(), None);
+    let again = ChallengeRow {
+        id: "q101".into(),
+        ..seeker(100, &pairing)
+    };
+    assert_eq!(s.quick_match(&again, 0).unwrap(), None);
+    let casual = ChallengeRow {
+        rated: false,
+        ..seeker(102, &pairing)
+    };
+    let trid = ChallengeRow {
+        rules: Some("meder".into()),
+        ..seeker(103, &pairing)
+    };
+    let lobby = ChallengeRow {
+        quick: false,
+        ..seeker(104, &pairing)
+    };
+    assert_eq!(s.quick_match(&casual, 0).unwrap(), None);
+    assert_eq!(s.quick_match(&trid, 0).unwrap(), None);
+    s.insert_challenge(&lobby).unwrap();
+    let partner = s.quick_match(&seeker(105, &pairing), 1).unwrap();
+    assert_eq!(
+        partner.map(|c| c.id).as_deref(),
+        Some("q100"),
+        "the oldest waiting"
+    );
+    let partner = s.quick_match(&seeker(106, &pairing), 1).unwrap();
+    assert_eq!(partner.map(|c| c.id).as_deref(), Some("q101"));
+    assert_eq!(
+        s.quick_match(
+            &ChallengeRow {
+                rules: Some("meder".into()),
+                ..seeker(107, &pairing)
+            },
+            1
+        )
+        .unwrap()
+        .map(|c| c.id)
+        .as_deref(),
+        Some("q103")
+    );
+    for id in ["q102", "q104"] {
+        assert!(s
+            .cancel_challenge(id, &format!("player{}", &id[1..]))
+            .unwrap());
+    }
+    assert!(s.open_challenges(2, 10).unwrap().is_empty());
+
+    // Nine seekers of one pairing at once: four pairs, one left waiting.
+    let n = 9;
+    let partners = together(n, |i| s.quick_match(&seeker(i, &pairing), 10).unwrap());
+    let taken: Vec<&ChallengeRow> = partners.iter().flatten().collect();
+    assert_eq!(taken.len(), n / 2, "{partners:?}");
+    let mut players: Vec<&str> = taken.iter().map(|c| c.creator.as_str()).collect();
+    for (i, p) in partners.iter().enumerate() {
+        if let Some(c) = p {
+            assert_ne!(c.creator, format!("player{i}"));
+            players.push(["player", &i.to_string()].concat().leak());
+        }
+    }
+    players.sort();
+    players.dedup();
+    assert_eq!(
+        players.len(),
+        2 * (n / 2),
+        "no player paired twice: {partners:?}"
+    );
+    let waiting = s.open_challenges(10, 20).unwrap();
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert!(!players.contains(&waiting[0].creator.as_str()));
+}
+
+/// "Playing now": online games with both seats taken, not finished, newest first.
+fn live_games_are_online_games_under_way(s: &impl GameStore) {
+    let online = |id: &str, created_at| StoredGame {
+        mode: Mode::Online,
+        created_at,
+        black_player: Some(BOB.into()),
+        ..sample(id)
+    };
+    s.insert_game(&online("old", 100), &[mv(0, "x")]).unwrap();
+    s.insert_game(&online("new", 200), &[mv(0, "x"), mv(1, "y")])
+        .unwrap();
+    s.insert_game(&online("done", 300), &[]).unwrap();
+    s.declare_result("done", 0, outcome(None, Termination::Agreement))
+        .unwrap();
+    let waiting = StoredGame {
+        black_player: None,
+        invite: Some("1".repeat(32)),
+        ..online("waiting", 400)
+    };
+    s.insert_game(&waiting, &[]).unwrap();
+    let computer = StoredGame {
+        black_player: None,
+        ..sample("computer")
+    };
+    s.insert_game(&computer, &[]).unwrap();
+    let games = s.live_games(10).unwrap();
+    assert_eq!(
+        games[0],
+        LiveGameRow {
+            id: "new".into(),
+            variant: "stacked".into(),
+            rules: None,
+            options: String::new(),
+            initial_ms: Some(60_000),
+            increment_ms: Some(1000),
+            per_move: false,
+            rated: false,
+            white_player: PLAYER.into(),
+            black_player: BOB.into(),
+            moves: 2,
+            created_at_ms: 200_000,
+        }
+    );
+    let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["new", "old"]);
+    assert_eq!(s.live_games(1).unwrap().len(), 1);
+}
+
 /// One `#[test]` per behaviour above, each on a fresh store made by `$open`.
 macro_rules! stores {
     ($module:ident, $open:expr, [$($test:ident),* $(,)?]) => {
@@ -647,4 +1309,16 @@ every_store!(
     a_players_games_come_newest_first_page_by_page_with_their_results,
     only_the_first_attempt_at_a_puzzle_is_rated,
     concurrent_attempts_rate_once_and_lose_no_update,
+    names_are_unique_without_regard_to_case,
+    accounts_need_a_name_and_are_one_per_player,
+    sessions_expire_and_are_deleted,
+    login_failures_are_counted_per_name_and_per_address,
+    a_game_is_rated_once,
+    concurrent_ratings_rate_once_and_lose_no_update,
+    rating_history_comes_oldest_first_within_its_limit,
+    the_leaderboard_lists_named_settled_players_best_first,
+    aborts_count_once_per_game,
+    challenges_are_taken_once_and_expire,
+    quick_seekers_meet_once,
+    live_games_are_online_games_under_way,
 );

@@ -553,7 +553,11 @@ fn unexpected(done: CommunityDone) -> StoreError {
     StoreError::Failed(format!("a community write answered {done:?}"))
 }
 
-fn pool_rating(r: &Row<'_>) -> rusqlite::Result<(String, (f64, f64, f64), u32, i64)> {
+/// A rating row as read, before its rating is checked: pool, (rating, deviation,
+/// volatility), games, updated_at_ms.
+type RatingColumns = (String, (f64, f64, f64), u32, i64);
+
+fn pool_rating(r: &Row<'_>) -> rusqlite::Result<RatingColumns> {
     Ok((
         r.get(0)?,
         (r.get(1)?, r.get(2)?, r.get(3)?),
@@ -562,7 +566,7 @@ fn pool_rating(r: &Row<'_>) -> rusqlite::Result<(String, (f64, f64, f64), u32, i
     ))
 }
 
-fn checked(row: (String, (f64, f64, f64), u32, i64)) -> StoreResult<PoolRating> {
+fn checked(row: RatingColumns) -> StoreResult<PoolRating> {
     let (pool, (r, d, v), games, updated_at_ms) = row;
     Ok(PoolRating {
         pool,
