@@ -249,7 +249,7 @@ export function IdentityBar({ compact = false }: { compact?: boolean }) {
           )}
         </span>
       </div>
-      {!compact && !m.account && open.value === null && <p class="identity-intro">{INTRO}</p>}
+      {!compact && !m.account && open.value === null && <p class="identity-intro">{m.name ? `Opponents see you as ${m.name}. Create an account to sign in on another device and play your games there.` : INTRO}</p>}
       {open.value === 'name' && <NameForm close={close} />}
       {open.value === 'account' && <AccountForm close={close} />}
       {open.value === 'login' && <LoginForm close={close} />}
