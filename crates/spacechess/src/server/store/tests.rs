@@ -79,6 +79,8 @@ pub fn typed_rows_round_trip(s: &impl GameStore) {
         black_player: Some("f".repeat(32)),
         invite: Some("c".repeat(32)),
         offer: Some((OfferKind::Rematch, Color::Black)),
+        rated: true,
+        per_move: true,
         ..sample("online")
     };
     let moves = [
@@ -1195,21 +1197,26 @@ fn quick_seekers_meet_once(s: &impl GameStore) {
     // Nine seekers of one pairing at once: four pairs, one left waiting.
     let n = 9;
     let partners = together(n, |i| s.quick_match(&seeker(i, &pairing), 10).unwrap());
-    let taken: Vec<&ChallengeRow> = partners.iter().flatten().collect();
-    assert_eq!(taken.len(), n / 2, "{partners:?}");
-    let mut players: Vec<&str> = taken.iter().map(|c| c.creator.as_str()).collect();
-    for (i, p) in partners.iter().enumerate() {
-        if let Some(c) = p {
-            assert_ne!(c.creator, format!("player{i}"));
-            players.push(["player", &i.to_string()].concat().leak());
-        }
-    }
+    // Each pair: the taker (the thread) and the creator of the challenge it took.
+    let pairs: Vec<(String, String)> = partners
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            p.as_ref()
+                .map(|c| (format!("player{i}"), c.creator.clone()))
+        })
+        .collect();
+    assert_eq!(pairs.len(), n / 2, "{partners:?}");
+    let mut players: Vec<&str> = pairs
+        .iter()
+        .flat_map(|(taker, creator)| [taker.as_str(), creator.as_str()])
+        .collect();
     players.sort();
     players.dedup();
     assert_eq!(
         players.len(),
         2 * (n / 2),
-        "no player paired twice: {partners:?}"
+        "no one paired with themselves or twice: {pairs:?}"
     );
     let waiting = s.open_challenges(10, 20).unwrap();
     assert_eq!(waiting.len(), 1, "{waiting:?}");
@@ -1262,6 +1269,48 @@ fn live_games_are_online_games_under_way(s: &impl GameStore) {
     let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["new", "old"]);
     assert_eq!(s.live_games(1).unwrap().len(), 1);
+}
+
+/// A correspondence game's row says when its turn began: set on insert, moved on by a
+/// move, a take back and a seat taken, not by an offer (every store keeps it for these
+/// games, so that a restart keeps their deadlines).
+fn correspondence_turn_starts_are_kept(s: &impl GameStore) {
+    let g = StoredGame {
+        mode: Mode::Online,
+        initial_ms: Some(86_400_000),
+        increment_ms: Some(0),
+        per_move: true,
+        rated: true,
+        invite: Some("2".repeat(32)),
+        ..sample("corr")
+    };
+    let turn = |s: &dyn GameStore| {
+        let (g, _) = s.load_game("corr").unwrap().unwrap();
+        assert!(g.per_move && g.rated, "{g:?}");
+        g.turn_started_ms.expect("a correspondence game's turn start")
+    };
+    s.insert_game(&g, &[]).unwrap();
+    let inserted = turn(s);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let seats = StoredSeats {
+        white: Some(PLAYER.into()),
+        black: Some(BOB.into()),
+        invite: None,
+    };
+    let v = s.set_seats("corr", 0, &seats).unwrap();
+    let seated = turn(s);
+    assert!(seated > inserted, "a seat taken: {seated} after {inserted}");
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let v = s.append_move("corr", v, &mv(0, "x"), None).unwrap();
+    let moved = turn(s);
+    assert!(moved > seated, "a move: {moved} after {seated}");
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let v = s
+        .set_offer("corr", v, Some((OfferKind::Draw, Color::Black)))
+        .unwrap();
+    assert_eq!(turn(s), moved, "an offer does not start a turn");
+    s.truncate_moves("corr", v, 0).unwrap();
+    assert!(turn(s) > moved, "a take back starts a turn");
 }
 
 /// One `#[test]` per behaviour above, each on a fresh store made by `$open`.
@@ -1321,4 +1370,5 @@ every_store!(
     challenges_are_taken_once_and_expire,
     quick_seekers_meet_once,
     live_games_are_online_games_under_way,
+    correspondence_turn_starts_are_kept,
 );
