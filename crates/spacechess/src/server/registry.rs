@@ -166,10 +166,12 @@ fn table_of(
         mode: g.mode,
         human,
         level: g.level.unwrap_or(Level::DEFAULT),
-        time_control: g
-            .initial_ms
-            .map(|initial_ms| TimeControl::live(initial_ms, g.increment_ms.unwrap_or(0))),
-        rated: false,
+        time_control: g.initial_ms.map(|initial_ms| TimeControl {
+            initial_ms,
+            increment_ms: g.increment_ms.unwrap_or(0),
+            per_move: g.per_move,
+        }),
+        rated: g.rated,
         seats: Seats::from_stored(g.mode, human, key(&g.white_player), key(&g.black_player)),
         invite: g.invite.clone(),
         online,
@@ -193,15 +195,18 @@ fn table_of(
         rematch,
         version: g.version,
     });
-    // The clocks run from when the turn began (beside other instances, the stored
-    // time; else from now: a restart runs them on from where they stood). What the
-    // start makes due is the host's to arm (`Table::start` again, with the time then).
+    // The clocks and the first-move deadline run from when the turn began: the stored
+    // time where the store gives it (PostgreSQL, for every game; SQLite, for a
+    // correspondence game, whose deadline a restart keeps), else from now (a live game
+    // on SQLite: a restart runs its clocks on from where they stood). What the start
+    // makes due is the host's to arm (`Table::start` again, with the time then).
     let _ = table.start(g.turn_started_ms.map_or(now, |t| t.min(now)));
     Ok(table)
 }
 
 /// Whether a stored unfinished game with `moves` moves needs the server before anyone
-/// asks for it: a clock runs, an online game has both players (it may abort, and its
+/// asks for it: a clock runs (a correspondence game's too: its flag falls days later,
+/// on time, from this load), an online game has both players (it may abort, and its
 /// position is closed to analysis), or the computer is to move.
 fn needs_the_server(g: &StoredGame, moves: u32) -> bool {
     if g.initial_ms.is_some() {
@@ -253,7 +258,8 @@ fn forgettable(
     if !t.in_progress() {
         return idle >= finished_after;
     }
-    // A running online game stays: no analysis board may show its position.
+    // A running online game stays: no analysis board may show its position. So does a
+    // game whose clock runs (a correspondence game for days): its flag must fall on time.
     let online = t.online_running() && !t.seats().any_open();
     let quiet = !online
         && st.search.is_none()
@@ -290,6 +296,8 @@ pub(super) fn stored_game(id: &str, mode: Mode, human: Color, clock: bool) -> St
         invite: None,
         offer: None,
         turn_started_ms: None,
+        rated: false,
+        per_move: false,
     }
 }
 
@@ -306,5 +314,36 @@ mod tests {
         assert!(needs_the_server(&black, 0));
         let local = stored_game("x", Mode::Local, Color::White, false);
         assert!(!needs_the_server(&local, 1));
+    }
+
+    #[test]
+    fn a_correspondence_game_loads_at_start_with_its_stored_deadline() {
+        let day = table::DAY_MS;
+        let turn_began = now_ms() - day / 2;
+        let g = StoredGame {
+            initial_ms: Some(day),
+            increment_ms: Some(0),
+            per_move: true,
+            rated: true,
+            white_player: Some("a".repeat(32)),
+            black_player: Some("b".repeat(32)),
+            turn_started_ms: Some(turn_began),
+            ..stored_game("x", Mode::Online, Color::White, true)
+        };
+        assert!(needs_the_server(&g, 0), "its first-move deadline is due");
+        let mut t = table_of(&g, &[], None, OnlineTimes::default()).unwrap();
+        assert!(t.rated() && t.per_move());
+        // A day for White's first move from when the turn began, not from the load.
+        let change = t.start(now_ms());
+        let abort = change.duties.iter().find_map(|d| match d {
+            table::Duty::Wake {
+                timer: table::Timer::Abort,
+                at_ms,
+            } => Some(*at_ms),
+            _ => None,
+        });
+        assert_eq!(abort, Some(turn_began + day));
+        let left = t.abort_in_ms(now_ms()).unwrap();
+        assert!((day / 2 - 1_000..=day / 2).contains(&left), "{left}");
     }
 }

@@ -324,6 +324,8 @@ impl Service {
             level: Some(req.level),
             initial_ms: req.time_control.map(|t| t.initial_ms),
             increment_ms: req.time_control.map(|t| t.increment_ms),
+            rated: req.rated,
+            per_move: req.time_control.is_some_and(|t| t.per_move),
             start_position: req.position.as_ref().map(|_| game.start_position_string()),
             declared: None,
             // An imported record may end the game.

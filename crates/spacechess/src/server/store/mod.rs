@@ -77,12 +77,18 @@ pub struct StoredGame {
     pub invite: Option<String>,
     /// An online game's pending offer: its kind and the side that asks.
     pub offer: Option<(OfferKind, Color)>,
-    /// When the current turn began, by the database's clock (ms since the Unix epoch):
-    /// the last move, take-back or seat taken. Kept by the PostgreSQL store, so that
-    /// an instance taking a game over runs its clocks from the moment another instance
-    /// started them (ignored on insert; `None` from SQLite, where a restart runs the
-    /// clocks on from the moment the game is loaded).
+    /// When the current turn began (ms since the Unix epoch): the last move, take-back
+    /// or seat taken, by the database's clock on PostgreSQL and the writer's on SQLite
+    /// (ignored on insert: the store sets it). PostgreSQL gives it for every game, so
+    /// that an instance taking a game over runs its clocks from the moment another
+    /// instance started them. SQLite gives it only for correspondence games (`per_move`),
+    /// whose deadline a restart keeps; a live game's clocks there run on from the moment
+    /// it is loaded (`None`), so a restart never makes anyone lose on time.
     pub turn_started_ms: Option<i64>,
+    /// A rated game (made by the lobby).
+    pub rated: bool,
+    /// A correspondence time control: `initial_ms` is the time for every move.
+    pub per_move: bool,
 }
 
 /// One stored move: its token, the evaluation after it, the clocks after it.

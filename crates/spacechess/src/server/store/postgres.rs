@@ -401,10 +401,10 @@ async fn insert_game(
             level, initial_ms, increment_ms, start_position, declared_winner,
             declared_reason, finished, white_player, black_player, invite, rematch_of,
             result_winner, result_reason, offer_kind, offer_from, version,
-            turn_started_ms, lease_holder, lease_until)
+            turn_started_ms, lease_holder, lease_until, rated, per_move)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
             $16, $17, $18, $19, $20, $21, $22, $23, 0, {DB_NOW_MS}, $24,
-            now() + make_interval(secs => $25))"
+            now() + make_interval(secs => $25), $26, $27)"
     );
     tx.execute(
         &sql,
@@ -434,6 +434,8 @@ async fn insert_game(
             &g.offer.map(|(_, from)| color_id(from)),
             &lease.instance,
             &lease.secs,
+            &g.rated,
+            &g.per_move,
         ],
     )
     .await?;

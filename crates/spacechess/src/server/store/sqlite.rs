@@ -685,9 +685,10 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<Done> {
                 "INSERT INTO games (id, created_at, client, variant, rules, options, mode, human,
                     level, initial_ms, increment_ms, start_position, declared_winner,
                     declared_reason, finished, white_player, black_player, invite, rematch_of,
-                    result_winner, result_reason, offer_kind, offer_from, version)
+                    result_winner, result_reason, offer_kind, offer_from, version, rated,
+                    per_move, turn_started_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
-                    ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, 0)",
+                    ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, 0, ?24, ?25, ?26)",
                 params![
                     g.id,
                     g.created_at,
@@ -712,6 +713,9 @@ fn apply(conn: &Connection, w: &Write) -> StoreResult<Done> {
                     reason(g.result),
                     g.offer.map(|(kind, _)| kind.id()),
                     g.offer.map(|(_, from)| color_id(from)),
+                    g.rated,
+                    g.per_move,
+                    writer_now_ms(),
                 ],
             )?;
             for m in moves {
@@ -753,13 +757,14 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
             insert_move(conn, game_id, m)?;
             conn.execute(
                 "UPDATE games SET finished = ?2, result_winner = ?3, result_reason = ?4,
-                    offer_kind = NULL, offer_from = NULL
+                    offer_kind = NULL, offer_from = NULL, turn_started_ms = ?5
                  WHERE id = ?1",
                 params![
                     game_id,
                     result.is_some(),
                     result.and_then(|r| r.winner).map(color_id),
-                    result.map(|r| r.termination.id())
+                    result.map(|r| r.termination.id()),
+                    writer_now_ms()
                 ],
             )?;
         }
@@ -789,9 +794,10 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
             )?;
             conn.execute(
                 "UPDATE games SET finished = 0, declared_winner = NULL, declared_reason = NULL,
-                    result_winner = NULL, result_reason = NULL, offer_kind = NULL, offer_from = NULL
+                    result_winner = NULL, result_reason = NULL, offer_kind = NULL, offer_from = NULL,
+                    turn_started_ms = ?2
                  WHERE id = ?1",
-                params![game_id],
+                params![game_id, writer_now_ms()],
             )?;
         }
         Change::Declare(outcome) => {
@@ -808,8 +814,16 @@ fn apply_change(conn: &Connection, game_id: &str, change: &Change) -> StoreResul
         }
         Change::Seats(seats) => {
             conn.execute(
-                "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4 WHERE id = ?1",
-                params![game_id, seats.white, seats.black, seats.invite],
+                "UPDATE games SET white_player = ?2, black_player = ?3, invite = ?4,
+                    turn_started_ms = ?5
+                 WHERE id = ?1",
+                params![
+                    game_id,
+                    seats.white,
+                    seats.black,
+                    seats.invite,
+                    writer_now_ms()
+                ],
             )?;
         }
         Change::Offer(offer) => {
@@ -1091,14 +1105,23 @@ fn outcome(r: &Row<'_>, winner: usize, reason: usize) -> rusqlite::Result<Option
     }))
 }
 
+/// When a turn began, as this store writes it: the writer's wall clock (ms since the Unix
+/// epoch) when the write is applied, a moment after the host's own reading of it.
+fn writer_now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
 /// The columns `game_from_row` reads, in its order.
 const GAME_COLUMNS: &str = "id, version, created_at, client, variant, rules, options, mode,
     human, level, initial_ms, increment_ms, start_position, declared_winner,
     declared_reason, result_winner, result_reason, finished, white_player, black_player,
-    invite, offer_kind, offer_from";
-const GAME_COLUMN_COUNT: usize = 23;
+    invite, offer_kind, offer_from, rated, per_move, turn_started_ms";
+const GAME_COLUMN_COUNT: usize = 26;
 
 fn game_from_row(r: &Row<'_>) -> rusqlite::Result<StoredGame> {
+    let per_move: bool = r.get(24)?;
     let offer_kind = optional(r, 21, OfferKind::from_id)?;
     let offer_from = optional(r, 22, color_from_id)?;
     Ok(StoredGame {
@@ -1122,7 +1145,10 @@ fn game_from_row(r: &Row<'_>) -> rusqlite::Result<StoredGame> {
         black_player: r.get(19)?,
         invite: r.get(20)?,
         offer: offer_kind.zip(offer_from),
-        turn_started_ms: None,
+        // Only a correspondence game's turn start is used on SQLite (see `StoredGame`).
+        turn_started_ms: if per_move { r.get(25)? } else { None },
+        rated: r.get(23)?,
+        per_move,
     })
 }
 

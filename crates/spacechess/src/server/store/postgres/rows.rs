@@ -12,7 +12,7 @@ use rules::{Color, Outcome, Termination};
 pub(super) const GAME_COLUMNS: &str = "id, version, created_at, client, variant, rules,
     options, mode, human, level, initial_ms, increment_ms, start_position, declared_winner,
     declared_reason, result_winner, result_reason, finished, white_player, black_player,
-    invite, offer_kind, offer_from, turn_started_ms";
+    invite, offer_kind, offer_from, turn_started_ms, rated, per_move";
 
 /// The columns `summary` reads, but for `moves` (a count the query adds).
 pub(super) const SUMMARY_COLUMNS: &str = "id, created_at, variant, rules, options, mode,
@@ -112,6 +112,8 @@ pub(super) fn game(r: &Row) -> StoreResult<StoredGame> {
         invite: get(r, "invite")?,
         offer: offer_kind.zip(offer_from),
         turn_started_ms: get(r, "turn_started_ms")?,
+        rated: get(r, "rated")?,
+        per_move: get(r, "per_move")?,
     })
 }
 
