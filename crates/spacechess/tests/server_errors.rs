@@ -245,3 +245,62 @@ fn bad_oracle_and_resign_bodies() {
     );
     assert_eq!(s.game(id)["status"], "in-progress");
 }
+
+#[test]
+fn bad_lobby_bodies_name_what_is_wrong() {
+    let s = Server::start(&[]);
+    for path in ["/api/lobby/challenges", "/api/lobby/quick"] {
+        let r = s.request("POST", path, Some("{\"variant\": "));
+        assert_error(&r, 400, "bad_request");
+        assert!(r.body.contains("not valid JSON"), "{}", r.body);
+        assert_error(&s.request("POST", path, Some("[1]")), 400, "bad_request");
+        assert_error(&s.request("POST", path, None), 400, "bad_request");
+    }
+    let live = json!({ "minutes": 5 });
+    for (body, field) in [
+        (json!({ "variant": 5, "time_control": live }), "variant"),
+        (
+            json!({ "variant": "stacked", "time_control": 5 }),
+            "time_control",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": live, "rated": 1 }),
+            "rated",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": live, "color": "green" }),
+            "color",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": live, "min_rating": "high" }),
+            "min_rating",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": live, "max_rating": 1.5 }),
+            "max_rating",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": { "minutes": 5, "days_per_move": 1 } }),
+            "days_per_move",
+        ),
+    ] {
+        let r = s.post("/api/lobby/challenges", body.clone());
+        assert_error(&r, 400, "bad_request");
+        assert!(r.body.contains(field), "{body} -> {}", r.body);
+    }
+    let r = s.post("/api/lobby/quick", json!({ "pairing": 3 }));
+    assert_error(&r, 400, "bad_request");
+    assert!(r.body.contains("pairing"), "{}", r.body);
+    assert_error(
+        &s.post("/api/lobby/challenges/0123456789abcdef/accept", json!({})),
+        404,
+        "unknown_challenge",
+    );
+    assert_error(
+        &s.request("DELETE", "/api/lobby/challenges/0123456789abcdef", None),
+        404,
+        "unknown_challenge",
+    );
+    assert_error(&s.get("/api/ratings/chess"), 404, "not_found");
+    assert_error(&s.get("/api/players/nobody-here"), 404, "not_found");
+}

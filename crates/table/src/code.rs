@@ -53,11 +53,17 @@ pub enum ErrorCode {
     BadPassword,
     /// A wrong name or password.
     BadLogin,
+    /// A lobby challenge that is not open (accepted, cancelled, expired or unknown).
+    UnknownChallenge,
+    /// A player's own lobby challenge, which another player must accept.
+    OwnChallenge,
+    /// A lobby challenge whose rating range leaves the player's rating out.
+    RatingOutOfRange,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::BadRequest,
         ErrorCode::BadSetup,
         ErrorCode::BadPosition,
@@ -90,6 +96,9 @@ impl ErrorCode {
         ErrorCode::NameRequired,
         ErrorCode::BadPassword,
         ErrorCode::BadLogin,
+        ErrorCode::UnknownChallenge,
+        ErrorCode::OwnChallenge,
+        ErrorCode::RatingOutOfRange,
     ];
 
     /// The code as written in answers.
@@ -127,6 +136,9 @@ impl ErrorCode {
             ErrorCode::NameRequired => "name_required",
             ErrorCode::BadPassword => "bad_password",
             ErrorCode::BadLogin => "bad_login",
+            ErrorCode::UnknownChallenge => "unknown_challenge",
+            ErrorCode::OwnChallenge => "own_challenge",
+            ErrorCode::RatingOutOfRange => "rating_out_of_range",
         }
     }
 }

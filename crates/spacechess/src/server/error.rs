@@ -34,11 +34,13 @@ pub fn status(code: ErrorCode) -> StatusCode {
         ErrorCode::NotYourSeat
         | ErrorCode::BadOrigin
         | ErrorCode::BadHost
+        | ErrorCode::RatingOutOfRange
         | ErrorCode::NotYourAnalysis => StatusCode::FORBIDDEN,
         ErrorCode::UnknownGame
         | ErrorCode::UnknownInvite
         | ErrorCode::UnknownAnalysis
         | ErrorCode::UnknownLesson
+        | ErrorCode::UnknownChallenge
         | ErrorCode::NotFound => StatusCode::NOT_FOUND,
         ErrorCode::Timeout => StatusCode::REQUEST_TIMEOUT,
         ErrorCode::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
@@ -50,7 +52,8 @@ pub fn status(code: ErrorCode) -> StatusCode {
         | ErrorCode::NoEngineHelp
         | ErrorCode::GameInProgress
         | ErrorCode::NameTaken
-        | ErrorCode::NameRequired => StatusCode::CONFLICT,
+        | ErrorCode::NameRequired
+        | ErrorCode::OwnChallenge => StatusCode::CONFLICT,
         ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

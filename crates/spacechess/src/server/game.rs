@@ -11,6 +11,7 @@ use rules::Color;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use table::view::PlayersView;
 use table::{HostFacts, Table};
 use tokio::sync::broadcast;
 
@@ -57,6 +58,10 @@ pub(super) struct GameState {
     pub(super) holder: bool,
     /// Deleted from the store: work finishing late (a record evaluation) writes nothing.
     pub(super) deleted: bool,
+    /// An online game's players' names and ratings, as read last (`labels.rs`).
+    pub(super) players: Option<PlayersView>,
+    /// The labels are still to be read (the game was just loaded or created).
+    pub(super) labels_due: bool,
 }
 
 /// What to add to this machine's clock to read the database's (0 for a single
@@ -128,6 +133,8 @@ impl GameState {
             draw_verdict: None,
             holder: true,
             deleted: false,
+            players: None,
+            labels_due: true,
         }
     }
 
@@ -154,7 +161,9 @@ impl GameState {
 
     /// The game as everyone sees it, with the history entries from index `first` on.
     pub(super) fn view(&self, id: &str, first: usize) -> GameView {
-        self.table.view(id, first, now_ms(), self.host_facts())
+        let mut view = self.table.view(id, first, now_ms(), self.host_facts());
+        view.players = self.players.clone();
+        view
     }
 
     /// The whole view, as `player` sees it, as JSON text.

@@ -2,8 +2,14 @@
 //! newest first, a page at a time (`GET /api/games`, docs/api.md). Read from the store's
 //! game rows (the result is stored when a game ends), so a page replays no game; only a
 //! game that ended before results were stored is loaded to find out how it ended.
+//!
+//! The online games where it is the asker's turn come first, the most urgent first, on
+//! every page's top of the first page (and no other page lists them): they are found
+//! among the asker's unfinished games, which are few (at most the open-games cap), each
+//! one's turn and deadline read from its table (loaded if it is not in memory).
 
 use super::error::ApiError;
+use super::game::now_ms;
 use super::players::PlayerId;
 use super::routes::{AppState, JsonText};
 use super::service::{Mode, Service};
@@ -48,6 +54,25 @@ pub struct MyGame {
     pub created_at: i64,
     /// Half-moves played.
     pub ply: u32,
+    /// The players' names (`null`: anonymous, or no player).
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+    /// A rated game.
+    pub rated: bool,
+    /// A correspondence game, and its days per move.
+    pub per_move: bool,
+    pub days_per_move: Option<u32>,
+    /// An online game running with both seats taken in which the asker is to move.
+    pub your_turn: bool,
+    /// Time until the side to move's clock (or first-move time) runs out, in ms.
+    #[cfg_attr(test, ts(type = "number | null"))]
+    pub turn_ends_in_ms: Option<u64>,
+}
+
+/// Whose turn an unfinished online game is at, as the list tells it.
+struct Turn {
+    yours: bool,
+    ends_in_ms: Option<u64>,
 }
 
 /// A page of the player's games.
@@ -107,12 +132,82 @@ impl Service {
         let next = more
             .then(|| rows.last().map(|g| format!("{}.{}", g.created_at, g.id)))
             .flatten();
-        let games = rows.iter().filter_map(|g| self.entry(g, player)).collect();
+        // The games waiting for the asker's move, the most urgent first: on top of the
+        // first page, and on no other.
+        let cap = self.config.limits.open_games_per_player.max(1);
+        let unfinished = self.store.unfinished_player_games(player.as_str(), cap)?;
+        let mut turns: HashMap<String, Turn> = HashMap::new();
+        for g in &unfinished {
+            if let Some(t) = self.turn(g, player) {
+                turns.insert(g.id.clone(), t);
+            }
+        }
+        let mut yours: Vec<&GameSummary> = unfinished
+            .iter()
+            .filter(|g| turns.get(&g.id).is_some_and(|t| t.yours))
+            .collect();
+        yours.sort_by_key(|g| turns[&g.id].ends_in_ms.unwrap_or(u64::MAX));
+        let first_page = if before.is_none() {
+            yours.clone()
+        } else {
+            Vec::new()
+        };
+        let listed: Vec<&GameSummary> = first_page
+            .into_iter()
+            .chain(rows.iter().filter(|g| !yours.iter().any(|y| y.id == g.id)))
+            .collect();
+        let ids: Vec<&str> = listed
+            .iter()
+            .flat_map(|g| [g.white_player.as_deref(), g.black_player.as_deref()])
+            .flatten()
+            .collect();
+        let mut names = HashMap::new();
+        for chunk in ids.chunks(100) {
+            names.extend(self.store.names_of(chunk)?);
+        }
+        let games = listed
+            .into_iter()
+            .filter_map(|g| self.entry(g, player, turns.get(&g.id), &names))
+            .collect();
         Ok(view::to_json(&MyGamesPage { games, next }))
     }
 
+    /// Whose turn it is in an unfinished online game with both seats taken, and when
+    /// it runs out; `None` for any other game (or one that cannot be loaded).
+    fn turn(&self, g: &GameSummary, player: &PlayerId) -> Option<Turn> {
+        if g.mode != Mode::Online || g.white_player.is_none() || g.black_player.is_none() {
+            return None;
+        }
+        let slot = self
+            .registry
+            .find(&*self.store, self.config.online, &g.id)
+            .ok()?;
+        let st = Self::lock(&slot);
+        let table = &st.table;
+        if !table.in_progress() {
+            return None;
+        }
+        let now = now_ms();
+        let side = table.game().turn();
+        let clock = table
+            .clocks()
+            .filter(|c| c.running() == Some(side))
+            .map(|c| c.remaining_ms(side, now));
+        let ends = clock.or_else(|| table.abort_in_ms(now));
+        Some(Turn {
+            yours: table.sides_of(player.as_str()).contains(&side),
+            ends_in_ms: ends.map(|ms| ms.max(0) as u64),
+        })
+    }
+
     /// A row as the list shows it; `None` for a row the server cannot read (reported).
-    fn entry(&self, g: &GameSummary, player: &PlayerId) -> Option<MyGame> {
+    fn entry(
+        &self,
+        g: &GameSummary,
+        player: &PlayerId,
+        turn: Option<&Turn>,
+        names: &HashMap<String, String>,
+    ) -> Option<MyGame> {
         let options: Vec<&str> = g.options.split(',').filter(|s| !s.is_empty()).collect();
         let setup = match Setup::from_ids(&g.variant, g.rules.as_deref(), &options) {
             Ok(s) => s,
@@ -164,6 +259,16 @@ impl Service {
             result: outcome.map(ResultView::from),
             created_at: g.created_at,
             ply: g.moves,
+            white_name: g.white_player.as_ref().and_then(|p| names.get(p).cloned()),
+            black_name: g.black_player.as_ref().and_then(|p| names.get(p).cloned()),
+            rated: g.rated,
+            per_move: g.per_move,
+            days_per_move: g
+                .initial_ms
+                .filter(|_| g.per_move)
+                .map(|ms| u32::try_from(ms / table::DAY_MS).unwrap_or(u32::MAX)),
+            your_turn: turn.is_some_and(|t| t.yours),
+            turn_ends_in_ms: turn.and_then(|t| t.ends_in_ms),
         })
     }
 }

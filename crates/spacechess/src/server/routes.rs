@@ -45,6 +45,8 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/games/{id}/ws", get(ws::handler))
         .merge(super::lessons::routes())
         .merge(super::puzzles::routes())
+        .merge(super::lobby::routes())
+        .merge(super::ratings::routes())
         .merge(super::inspect::routes())
         .merge(super::analysis_routes::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })

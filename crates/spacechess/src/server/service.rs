@@ -192,7 +192,10 @@ impl Service {
 
     /// The game with this id, from memory or the store.
     pub fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
-        self.registry.find(&*self.store, self.config.online, id)
+        let slot = self.registry.find(&*self.store, self.config.online, id)?;
+        // An online game's players' names and ratings, read once it is in memory.
+        self.ensure_labels(&slot);
+        Ok(slot)
     }
 
     /// Loads every unfinished game that needs the server and continues it (the
@@ -257,6 +260,31 @@ impl Service {
         client: &str,
         rematch: Option<&Rematch>,
     ) -> Result<(String, String), ApiError> {
+        self.create_seated(req, player, client, rematch.map(|r| &r.offerer), rematch)
+    }
+
+    /// Creates an online game with both seats taken (a lobby's challenge accepted):
+    /// `player` plays `req.human`, `opponent` the other side; no invitation is left open.
+    pub(super) fn create_paired(
+        self: &Arc<Self>,
+        req: NewGame,
+        player: &PlayerId,
+        client: &str,
+        opponent: &PlayerId,
+    ) -> Result<(String, String), ApiError> {
+        self.create_seated(req, player, client, Some(opponent), None)
+    }
+
+    /// [`Service::create_game`] with the other seat given to `opponent` (the rematch's
+    /// offerer, or a challenge's creator).
+    fn create_seated(
+        self: &Arc<Self>,
+        req: NewGame,
+        player: &PlayerId,
+        client: &str,
+        opponent: Option<&PlayerId>,
+        rematch: Option<&Rematch>,
+    ) -> Result<(String, String), ApiError> {
         let now = unix_now();
         let limit = self.config.limits.games_per_hour;
         let (created, first) = self.store.creations_since(client, now - 3600)?;
@@ -273,9 +301,11 @@ impl Service {
             .check_time_control(super::limits::live_initial_ms(req.time_control))
             .map_err(ApiError::bad_request)?;
         let mut seats = Seats::new(req.mode, player.as_str(), req.human);
-        if let Some(r) = rematch {
-            *seats.get_mut(req.human.opposite()) = Holder::Player(r.offerer.as_str().to_string());
+        if let Some(other) = opponent {
+            *seats.get_mut(req.human.opposite()) = Holder::Player(other.as_str().to_string());
         }
+        // An online game with both seats taken needs no invitation.
+        let invite = (req.mode == Mode::Online && seats.any_open()).then(new_id);
         // An imported record's moves, replayed by the rules (already checked on import).
         let past: Vec<PastMove> = req
             .moves
@@ -296,7 +326,7 @@ impl Service {
             time_control: req.time_control,
             rated: req.rated,
             seats,
-            invite: (req.mode == Mode::Online).then(new_id),
+            invite: invite.clone(),
             online: self.config.online,
         };
         let table = Table::new(new, &past, now_ms()).map_err(refused)?;
@@ -305,7 +335,7 @@ impl Service {
         } else {
             None
         };
-        if req.mode == Mode::Online {
+        if invite.is_some() {
             self.check_open_invites(player, client)?;
         }
         let id = new_id();
@@ -661,6 +691,7 @@ impl Service {
                 self.start_oracle(slot, st, Duration::from_millis(*budget_ms), permit.take());
             }
         }
+        self.labels_after(slot, st, change);
         full
     }
 

@@ -108,6 +108,9 @@ impl<S: GameStore> GameStore for Faulty<S> {
     ) -> StoreResult<Vec<GameSummary>> {
         self.inner.player_games(player, before, limit)
     }
+    fn unfinished_player_games(&self, player: &str, limit: u32) -> StoreResult<Vec<GameSummary>> {
+        self.inner.unfinished_player_games(player, limit)
+    }
     fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {
         self.inner.game_of_invite(code)
     }

@@ -33,8 +33,8 @@ pub use cluster::{Cluster, Feed};
 #[allow(unused_imports)]
 pub use community::{
     name_key, rating_change, AccountRefusal, AccountRow, ChallengeRow, CommunityStore, LeaderRow,
-    LiveGameRow, LoginFailures, NameRefusal, NameRow, PoolRating, RateGame, RatedGame,
-    RatedResult, RatingPoint, Seek, CHALLENGES_KEPT_MS, LOGIN_FAILURES_KEPT_MS,
+    LiveGameRow, LoginFailures, NameRefusal, NameRow, PoolRating, RateGame, RatedGame, RatedResult,
+    RatingPoint, Seek, CHALLENGES_KEPT_MS, LOGIN_FAILURES_KEPT_MS,
 };
 pub use postgres::PgStore;
 #[allow(unused_imports)]
@@ -127,6 +127,10 @@ pub struct GameSummary {
     /// stored).
     pub result: Option<Outcome>,
     pub moves: u32,
+    /// A rated game (the lobby's), and a correspondence one (`initial_ms` per move).
+    pub rated: bool,
+    pub per_move: bool,
+    pub initial_ms: Option<i64>,
 }
 
 /// Why a store call failed.
@@ -251,6 +255,10 @@ pub trait GameStore: PuzzleStore + CommunityStore + Send + Sync {
         before: Option<(i64, &str)>,
         limit: u32,
     ) -> StoreResult<Vec<GameSummary>>;
+
+    /// The unfinished games in which `player` holds a seat, newest first, at most
+    /// `limit` (few: a player holds at most the open-games cap).
+    fn unfinished_player_games(&self, player: &str, limit: u32) -> StoreResult<Vec<GameSummary>>;
 
     /// The id of the game an invitation belongs to.
     fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>>;

@@ -783,6 +783,28 @@ impl GameStore for PgStore {
         })
     }
 
+    fn unfinished_player_games(&self, player: &str, limit: u32) -> StoreResult<Vec<GameSummary>> {
+        let pool = self.pool.clone();
+        let player = player.to_string();
+        self.run(async move {
+            let client = pool.get().await?;
+            let sql = format!(
+                "SELECT {SUMMARY_COLUMNS},
+                    (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS moves
+                 FROM games
+                 WHERE (white_player = $1 OR black_player = $1) AND NOT finished
+                 ORDER BY created_at DESC, id DESC
+                 LIMIT $2"
+            );
+            client
+                .query(&sql, &[&player, &i64::from(limit)])
+                .await?
+                .iter()
+                .map(rows::summary)
+                .collect()
+        })
+    }
+
     fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {
         self.text("SELECT id FROM games WHERE invite = $1", code)
     }

@@ -373,6 +373,51 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// Summaries of the games in which `?1` holds a seat that pass `filter` (whose
+    /// parameters follow), newest first, at most `limit`.
+    fn summaries(
+        &self,
+        filter: &str,
+        params: impl rusqlite::Params,
+        limit: u32,
+    ) -> StoreResult<Vec<GameSummary>> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT id, created_at, variant, rules, options, mode, human, level, white_player,
+                black_player, finished, result_winner, result_reason,
+                (SELECT COUNT(*) FROM moves WHERE game_id = games.id), rated, per_move, initial_ms
+             FROM games
+             WHERE (white_player = ?1 OR black_player = ?1) AND {filter}
+             ORDER BY created_at DESC, id DESC
+             LIMIT {limit}"
+        ))?;
+        let games = stmt
+            .query_map(params, |r| {
+                Ok(GameSummary {
+                    id: r.get(0)?,
+                    created_at: r.get(1)?,
+                    variant: r.get(2)?,
+                    rules: r.get(3)?,
+                    options: r.get(4)?,
+                    mode: required(r, 5, Mode::from_id)?,
+                    human: optional(r, 6, color_from_id)?,
+                    level: level(r, 7)?,
+                    white_player: r.get(8)?,
+                    black_player: r.get(9)?,
+                    finished: r.get(10)?,
+                    result: outcome(r, 11, 12)?,
+                    moves: r.get(13)?,
+                    rated: r.get(14)?,
+                    per_move: r.get(15)?,
+                    initial_ms: r.get(16)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(games)
+    }
+}
+
 impl GameStore for SqliteStore {
     fn insert_game(&self, game: &StoredGame, moves: &[StoredMove]) -> StoreResult<()> {
         self.write(Write::InsertGame {
@@ -524,39 +569,17 @@ impl GameStore for SqliteStore {
         before: Option<(i64, &str)>,
         limit: u32,
     ) -> StoreResult<Vec<GameSummary>> {
-        let conn = self.reader();
         // No `before`: the first page (the empty id stands for "from the newest").
         let (at, id) = before.unwrap_or((i64::MAX, ""));
-        let mut stmt = conn.prepare(
-            "SELECT id, created_at, variant, rules, options, mode, human, level, white_player,
-                black_player, finished, result_winner, result_reason,
-                (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
-             FROM games
-             WHERE (white_player = ?1 OR black_player = ?1)
-               AND (created_at < ?2 OR (created_at = ?2 AND id < ?3) OR ?3 = '')
-             ORDER BY created_at DESC, id DESC
-             LIMIT ?4",
-        )?;
-        let games = stmt
-            .query_map(params![player, at, id, limit], |r| {
-                Ok(GameSummary {
-                    id: r.get(0)?,
-                    created_at: r.get(1)?,
-                    variant: r.get(2)?,
-                    rules: r.get(3)?,
-                    options: r.get(4)?,
-                    mode: required(r, 5, Mode::from_id)?,
-                    human: optional(r, 6, color_from_id)?,
-                    level: level(r, 7)?,
-                    white_player: r.get(8)?,
-                    black_player: r.get(9)?,
-                    finished: r.get(10)?,
-                    result: outcome(r, 11, 12)?,
-                    moves: r.get(13)?,
-                })
-            })?
-            .collect::<Result<_, _>>()?;
-        Ok(games)
+        self.summaries(
+            "(created_at < ?2 OR (created_at = ?2 AND id < ?3) OR ?3 = '')",
+            params![player, at, id],
+            limit,
+        )
+    }
+
+    fn unfinished_player_games(&self, player: &str, limit: u32) -> StoreResult<Vec<GameSummary>> {
+        self.summaries("finished = 0", params![player], limit)
     }
 
     fn game_of_invite(&self, code: &str) -> StoreResult<Option<String>> {

@@ -16,7 +16,8 @@ pub(super) const GAME_COLUMNS: &str = "id, version, created_at, client, variant,
 
 /// The columns `summary` reads, but for `moves` (a count the query adds).
 pub(super) const SUMMARY_COLUMNS: &str = "id, created_at, variant, rules, options, mode,
-    human, level, white_player, black_player, finished, result_winner, result_reason";
+    human, level, white_player, black_player, finished, result_winner, result_reason, rated,
+    per_move, initial_ms";
 
 pub(super) fn color_id(c: Color) -> &'static str {
     match c {
@@ -137,6 +138,9 @@ pub(super) fn summary(r: &Row) -> StoreResult<GameSummary> {
         finished: get(r, "finished")?,
         result: outcome(r, "result")?,
         moves: move_count(r)?,
+        rated: get(r, "rated")?,
+        per_move: get(r, "per_move")?,
+        initial_ms: get(r, "initial_ms")?,
     })
 }
 
