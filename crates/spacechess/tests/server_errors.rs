@@ -304,3 +304,85 @@ fn bad_lobby_bodies_name_what_is_wrong() {
     assert_error(&s.get("/api/ratings/chess"), 404, "not_found");
     assert_error(&s.get("/api/players/nobody-here"), 404, "not_found");
 }
+
+#[test]
+fn bad_name_account_and_login_bodies_name_the_field() {
+    let s = Server::start(&[]);
+    for (method, path, body, code, says) in [
+        ("PUT", "/api/me/name", "", "bad_request", "is required"),
+        ("PUT", "/api/me/name", "[]", "bad_request", "JSON object"),
+        (
+            "PUT",
+            "/api/me/name",
+            r#"{"name": 5}"#,
+            "bad_request",
+            "\"name\"",
+        ),
+        (
+            "PUT",
+            "/api/me/name",
+            r#"{"name": "x y z"}"#,
+            "bad_name",
+            "\"name\"",
+        ),
+        ("POST", "/api/account", "{", "bad_request", "not valid JSON"),
+        (
+            "POST",
+            "/api/account",
+            "{}",
+            "bad_request",
+            "\"password\" is required",
+        ),
+        (
+            "POST",
+            "/api/account",
+            r#"{"password": ["a"]}"#,
+            "bad_request",
+            "\"password\"",
+        ),
+        (
+            "POST",
+            "/api/account",
+            r#"{"password": "short"}"#,
+            "bad_password",
+            "8 to 128",
+        ),
+        ("POST", "/api/session", "", "bad_request", "is required"),
+        (
+            "POST",
+            "/api/session",
+            r#"{"password": "12345678"}"#,
+            "bad_request",
+            "\"name\" is required",
+        ),
+        (
+            "POST",
+            "/api/session",
+            r#"{"name": "Al"}"#,
+            "bad_request",
+            "\"password\" is required",
+        ),
+        (
+            "POST",
+            "/api/session",
+            r#"{"name": true, "password": "12345678"}"#,
+            "bad_request",
+            "\"name\" must be a string",
+        ),
+    ] {
+        let status = match code {
+            "bad_request" | "bad_name" | "bad_password" => 400,
+            _ => unreachable!(),
+        };
+        let body = (!body.is_empty()).then_some(body);
+        let r = s.request(method, path, body);
+        assert_error(&r, status, code);
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(
+            message.contains(says),
+            "{method} {path} {body:?} -> {message}"
+        );
+    }
+    // The server still answers.
+    assert_eq!(s.get("/api/me").status, 200);
+}

@@ -1008,3 +1008,50 @@ hinted?: boolean,
  * Whether the player viewed the solution (false if left out).
  */
 viewed?: boolean, };
+
+export type PoolRatingView = { pool: string, rating: number, deviation: number, 
+/**
+ * The deviation is above 110: shown with a `?`.
+ */
+provisional: boolean, games: number, };
+
+export type Me = { 
+/**
+ * The display name (`null` until chosen).
+ */
+name: string | null, 
+/**
+ * Whether the player has an account (and so may log in elsewhere).
+ */
+account: boolean, 
+/**
+ * How long until the name may change again (`null`: now, or no name yet).
+ */
+name_change_in_ms: number | null, 
+/**
+ * The player's ratings, one per pool played.
+ */
+ratings: Array<PoolRatingView>, };
+
+export type NameRequest = { 
+/**
+ * The name wanted: 3 to 20 letters A–Z, digits, `_` or `-`, first a letter.
+ * Required.
+ */
+name: string, };
+
+export type AccountRequest = { 
+/**
+ * 8 to 128 characters. Required.
+ */
+password: string, };
+
+export type LoginRequest = { 
+/**
+ * The account's name, in any case. Required.
+ */
+name: string, 
+/**
+ * Required.
+ */
+password: string, };

@@ -3,11 +3,13 @@
 //! test fails when the committed file differs from a fresh generation; run it with
 //! `UPDATE_CONTRACT=1` to rewrite the file.
 
+use super::accounts::{AccountBody, LoginBody, Me, NameBody};
 use super::analysis::{
     AnalysisMessage, AnalysisSource, AnalysisView, LineView, LinesView, SourceKind,
 };
 use super::inspect::InspectView;
 use super::my_games::{MyGame, MyGamesPage};
+use super::ratings::PoolRatingView;
 use super::requests::{
     AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody,
     LessonCheckBody, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody,
@@ -141,6 +143,11 @@ pub fn generate() -> String {
         PlayerPuzzles,
         PuzzleMovesBody,
         PuzzleAttemptBody,
+        PoolRatingView,
+        Me,
+        NameBody,
+        AccountBody,
+        LoginBody,
     );
     let mut out = String::from(
         "// Generated from the server's Rust types (crates/spacechess/src/server/contract.rs).\n\

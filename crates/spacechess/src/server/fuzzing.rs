@@ -4,6 +4,7 @@
 use super::requests::{
     read, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody, ResignBody,
 };
+use super::accounts::{AccountBody, LoginBody, NameBody};
 use super::routes::new_game;
 use axum::body::Bytes;
 
@@ -17,16 +18,23 @@ pub enum Endpoint {
     /// A puzzle's check or hint.
     PuzzleMoves,
     PuzzleAttempt,
+    /// A name chosen, an account made, a login.
+    Name,
+    Account,
+    Login,
 }
 
 impl Endpoint {
-    pub const ALL: [Endpoint; 6] = [
+    pub const ALL: [Endpoint; 9] = [
         Endpoint::NewGame,
         Endpoint::Move,
         Endpoint::Resign,
         Endpoint::Oracle,
         Endpoint::PuzzleMoves,
         Endpoint::PuzzleAttempt,
+        Endpoint::Name,
+        Endpoint::Account,
+        Endpoint::Login,
     ];
 }
 
@@ -59,6 +67,25 @@ pub fn read_body(endpoint: Endpoint, body: &[u8]) -> Result<(), String> {
             }
             Endpoint::PuzzleAttempt => {
                 read::<PuzzleAttemptBody>(body())?;
+            }
+            // The checks made before the store is asked (a name's rules, a password's
+            // length), as the handlers make them.
+            Endpoint::Name => {
+                if let Some(name) = read::<NameBody>(body())?.and_then(|b| b.name) {
+                    if let Some(problem) = super::accounts::name_problem(&name) {
+                        return Err(super::error::ApiError::bad_request(problem));
+                    }
+                }
+            }
+            Endpoint::Account => {
+                if let Some(p) = read::<AccountBody>(body())?.and_then(|b| b.password) {
+                    if let Some(problem) = super::accounts::password_problem(&p) {
+                        return Err(super::error::ApiError::bad_request(problem));
+                    }
+                }
+            }
+            Endpoint::Login => {
+                read::<LoginBody>(body())?;
             }
         }
         Ok(())

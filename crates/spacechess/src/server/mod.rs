@@ -2,6 +2,7 @@
 //! (docs/api.md), games stored in SQLite in the data directory, or in PostgreSQL
 //! (`--store`, `open_store.rs`).
 
+mod accounts;
 mod actions;
 mod analysis;
 mod analysis_boards;

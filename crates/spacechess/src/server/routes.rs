@@ -47,6 +47,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .merge(super::puzzles::routes())
         .merge(super::lobby::routes())
         .merge(super::ratings::routes())
+        .merge(super::accounts::routes())
         .merge(super::inspect::routes())
         .merge(super::analysis_routes::routes())
         .fallback(|| async { ApiError::not_found("no such API endpoint") })
