@@ -1344,8 +1344,47 @@ macro_rules! every_store {
     };
 }
 
+/// A player's unfinished games, newest first, without the finished ones; summaries say
+/// rated, correspondence and the time per move.
+fn a_players_unfinished_games_are_listed_with_their_time_control(s: &impl GameStore) {
+    let game = |id: &str, at: i64, finished: bool, rated: bool, per_move: bool| StoredGame {
+        created_at: at,
+        mode: Mode::Online,
+        finished,
+        rated,
+        per_move,
+        initial_ms: Some(if per_move { 3 * 86_400_000 } else { 600_000 }),
+        black_player: Some("b".repeat(32)),
+        ..sample(id)
+    };
+    s.insert_game(&game("old", 1, false, true, false), &[])
+        .unwrap();
+    s.insert_game(&game("done", 2, true, true, false), &[])
+        .unwrap();
+    s.insert_game(&game("mail", 3, false, false, true), &[])
+        .unwrap();
+    let other = StoredGame {
+        white_player: Some("c".repeat(32)),
+        ..game("theirs", 4, false, false, false)
+    };
+    s.insert_game(&other, &[]).unwrap();
+    let open = s.unfinished_player_games(PLAYER, 10).unwrap();
+    let ids: Vec<&str> = open.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["mail", "old"]);
+    assert_eq!(
+        (open[0].rated, open[0].per_move, open[0].initial_ms),
+        (false, true, Some(3 * 86_400_000))
+    );
+    assert_eq!((open[1].rated, open[1].per_move), (true, false));
+    assert_eq!(s.unfinished_player_games(PLAYER, 1).unwrap().len(), 1);
+    let all = s.player_games(PLAYER, None, 10).unwrap();
+    let done = all.iter().find(|g| g.id == "done").unwrap();
+    assert!(done.rated && done.finished);
+}
+
 every_store!(
     typed_rows_round_trip,
+    a_players_unfinished_games_are_listed_with_their_time_control,
     a_stale_version_is_refused_and_changes_nothing,
     moves_round_trip_and_truncate,
     a_game_is_inserted_with_its_moves_or_not_at_all,
