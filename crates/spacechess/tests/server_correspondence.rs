@@ -77,7 +77,11 @@ fn a_restart_keeps_the_first_move_deadline_and_the_clock_deadline() {
     std::thread::sleep(Duration::from_millis(2_500));
     s.restart();
     let (g, after) = deadline(&s, &id, abort_in);
-    assert!((after - abort_at).abs() <= 1_000, "{} ms moved: {g}", after - abort_at);
+    assert!(
+        (after - abort_at).abs() <= 1_000,
+        "{} ms moved: {g}",
+        after - abort_at
+    );
 
     // Both first moves: White's clock runs, a day from Black's move.
     let g = s.play(&id, &first_move(&s.game(&id)));
@@ -89,15 +93,25 @@ fn a_restart_keeps_the_first_move_deadline_and_the_clock_deadline() {
     std::thread::sleep(Duration::from_millis(2_500));
     s.restart();
     let (g, after) = deadline(&s, &id, white_clock);
-    assert!((after - flag_at).abs() <= 1_000, "{} ms moved: {g}", after - flag_at);
+    assert!(
+        (after - flag_at).abs() <= 1_000,
+        "{} ms moved: {g}",
+        after - flag_at
+    );
     assert_eq!(g["clocks"]["per_move"], true);
     // A move fills White's day again and starts Black's.
     let g = s.play(&id, &first_move(&g));
     assert_eq!(g["clocks"]["white_ms"], DAY_MS);
     assert_eq!(g["clocks"]["running"], "black");
-    assert!(g["clocks"]["black_ms"].as_i64().unwrap() > DAY_MS - 5_000, "{g}");
+    assert!(
+        g["clocks"]["black_ms"].as_i64().unwrap() > DAY_MS - 5_000,
+        "{g}"
+    );
     // Away for minutes or days, a correspondence player is never "gone".
-    let r = s.post(&format!("/api/games/{id}/claim"), json!({ "result": "win" }));
+    let r = s.post(
+        &format!("/api/games/{id}/claim"),
+        json!({ "result": "win" }),
+    );
     assert_eq!(r.code(), "no_claim", "{}", r.body);
 }
 
@@ -161,7 +175,10 @@ fn bad_days_per_move_are_refused_naming_the_field() {
     let s = Server::start(&[]);
     for (tc, named) in [
         (json!({ "days_per_move": 2 }), "must be 1, 3 or 7, not 2"),
-        (json!({ "days_per_move": "7" }), "must be 1, 3 or 7, not \"7\""),
+        (
+            json!({ "days_per_move": "7" }),
+            "must be 1, 3 or 7, not \"7\"",
+        ),
         (
             json!({ "days_per_move": 1, "minutes": 5 }),
             "cannot be given with \"time_control.minutes\"",
@@ -170,15 +187,26 @@ fn bad_days_per_move_are_refused_naming_the_field() {
             json!({ "days_per_move": 1, "increment_seconds": 5 }),
             "a correspondence game has no increment",
         ),
-        (json!({}), "\"time_control.minutes\" or \"time_control.days_per_move\" is required"),
+        (
+            json!({}),
+            "\"time_control.minutes\" or \"time_control.days_per_move\" is required",
+        ),
     ] {
         let r = s.post(
             "/api/games",
             json!({ "variant": "fourfold", "mode": "online", "time_control": tc }),
         );
-        assert_eq!((r.status, r.code().as_str()), (400, "bad_request"), "{tc}: {}", r.body);
+        assert_eq!(
+            (r.status, r.code().as_str()),
+            (400, "bad_request"),
+            "{tc}: {}",
+            r.body
+        );
         let message = r.json()["error"]["message"].as_str().unwrap().to_string();
         assert!(message.contains(named), "{tc}: {message}");
-        assert!(message.starts_with("field \"time_control."), "{tc}: {message}");
+        assert!(
+            message.starts_with("field \"time_control."),
+            "{tc}: {message}"
+        );
     }
 }

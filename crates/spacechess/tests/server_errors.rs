@@ -47,6 +47,18 @@ fn malformed_requests_are_refused_with_their_reason() {
             json!({ "variant": "stacked", "time_control": { "minutes": -1 } }),
             "minutes",
         ),
+        (
+            json!({ "variant": "stacked", "time_control": { "days_per_move": 2 } }),
+            "days_per_move",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": { "days_per_move": 1, "minutes": 5 } }),
+            "days_per_move",
+        ),
+        (
+            json!({ "variant": "stacked", "time_control": { "increment_seconds": 2 } }),
+            "time_control.days_per_move",
+        ),
         (json!({ "variant": "stacked", "position": 3 }), "position"),
         (json!({}), "variant"),
     ] {

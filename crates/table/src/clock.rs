@@ -228,7 +228,10 @@ mod tests {
     #[test]
     fn correspondence_gives_every_turn_the_whole_allowance() {
         let tc = TimeControl::days_per_move(3);
-        assert_eq!((tc.initial_ms, tc.increment_ms, tc.per_move), (3 * DAY_MS, 0, true));
+        assert_eq!(
+            (tc.initial_ms, tc.increment_ms, tc.per_move),
+            (3 * DAY_MS, 0, true)
+        );
         assert_eq!(tc.days(), Some(3));
         assert_eq!(TimeControl::live(60_000, 0).days(), None);
         let mut c = Clocks::of(tc, tc.initial_ms, tc.initial_ms);

@@ -929,7 +929,12 @@ impl Table {
         let mut tags = vec![
             (
                 "Event".to_string(),
-                if self.rated { "Rated game" } else { "Casual game" }.to_string(),
+                if self.rated {
+                    "Rated game"
+                } else {
+                    "Casual game"
+                }
+                .to_string(),
             ),
             ("Date".to_string(), date.to_string()),
             ("White".to_string(), name(Color::White)),

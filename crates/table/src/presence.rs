@@ -10,7 +10,10 @@
 //!   there; only the host's connections do.
 //!
 //! Both rules count from when the host loaded the table (a restart starts them again, as
-//! the clocks do: time while a host is down is not charged).
+//! the clocks do: time while a host is down is not charged), or from when the turn began
+//! if the host starts the table then. In a correspondence game (`TimeControl::per_move`)
+//! the first move has the whole allowance per move, and nobody is ever gone: the clock
+//! decides.
 
 /// The limits of the two rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -565,10 +565,7 @@ mod tests {
             (g.mode, g.human, g.level, g.position, g.moves.len()),
             (Mode::Computer, Color::White, Level::DEFAULT, None, 0)
         );
-        assert_eq!(
-            g.time_control,
-            Some(TimeControl::live(90_000, 2_000))
-        );
+        assert_eq!(g.time_control, Some(TimeControl::live(90_000, 2_000)));
     }
 
     #[test]
@@ -586,7 +583,11 @@ mod tests {
             assert!(!g.rated, "no body makes a rated game");
         }
         // A body cannot ask for a rated game: the field is not read.
-        assert!(!checked(r#"{"variant": "stacked", "rated": true}"#).unwrap().rated);
+        assert!(
+            !checked(r#"{"variant": "stacked", "rated": true}"#)
+                .unwrap()
+                .rated
+        );
         for (tc, message) in [
             (
                 r#"{}"#,
@@ -607,7 +608,10 @@ mod tests {
         ] {
             let body = format!(r#"{{"variant": "stacked", "time_control": {tc}}}"#);
             let e = checked(&body).unwrap_err();
-            assert_eq!((e.code, e.message.as_str()), (ErrorCode::BadRequest, message));
+            assert_eq!(
+                (e.code, e.message.as_str()),
+                (ErrorCode::BadRequest, message)
+            );
         }
     }
 

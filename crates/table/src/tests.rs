@@ -153,11 +153,7 @@ fn declared_results_cannot_be_taken_back() {
     assert_eq!(termination(&t), Some(Termination::Agreement));
     refused(&mut t, A);
     // Time.
-    let mut t = table(
-        Mode::Local,
-        Color::White,
-        Some(TimeControl::live(1_000, 0)),
-    );
+    let mut t = table(Mode::Local, Color::White, Some(TimeControl::live(1_000, 0)));
     play(&mut t, A, 0).unwrap();
     play(&mut t, A, 0).unwrap();
     t.apply(Command::Wake(Timer::Flag), Actor::Host, 1_000)
@@ -1020,7 +1016,11 @@ const DAY: i64 = DAY_MS;
 
 #[test]
 fn a_correspondence_game_gives_each_first_move_the_whole_allowance_before_it_aborts() {
-    let mut t = table(Mode::Online, Color::White, Some(TimeControl::days_per_move(1)));
+    let mut t = table(
+        Mode::Online,
+        Color::White,
+        Some(TimeControl::days_per_move(1)),
+    );
     // B takes the seat at 10 s: White has a day from then, not the host's 30 s.
     let c = t.apply(Command::Join, Actor::Player(B), 10_000).unwrap();
     assert_eq!(wake_at(&c, Timer::Abort), Some(10_000 + DAY));
@@ -1034,7 +1034,11 @@ fn a_correspondence_game_gives_each_first_move_the_whole_allowance_before_it_abo
     // White moves after 20 hours; Black's day runs from then.
     let c = play(&mut t, A, 20 * 3_600_000).unwrap();
     assert_eq!(wake_at(&c, Timer::Abort), Some(20 * 3_600_000 + DAY));
-    assert_eq!(wake_at(&c, Timer::Flag), None, "the clocks stand until both moved");
+    assert_eq!(
+        wake_at(&c, Timer::Flag),
+        None,
+        "the clocks stand until both moved"
+    );
     let c = t
         .apply(
             Command::Wake(Timer::Abort),
@@ -1061,7 +1065,11 @@ fn a_correspondence_clock_fills_again_after_each_move_and_flags_at_the_deadline(
     assert_eq!(v["clocks"]["initial_ms"], 3 * DAY);
     assert_eq!(v["clocks"]["increment_ms"], 0);
     assert_eq!(v["clocks"]["running"], "black");
-    assert_eq!(v["clocks"]["black_ms"], 2 * DAY, "the deadline is 6 days in");
+    assert_eq!(
+        v["clocks"]["black_ms"],
+        2 * DAY,
+        "the deadline is 6 days in"
+    );
     assert_eq!(v["clocks"]["white_ms"], 3 * DAY);
     // Away for days, Black is never "gone": the clock decides.
     assert!(!t.gone(Color::Black, 5 * DAY));

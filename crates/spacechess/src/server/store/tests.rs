@@ -1287,7 +1287,8 @@ fn correspondence_turn_starts_are_kept(s: &impl GameStore) {
     let turn = |s: &dyn GameStore| {
         let (g, _) = s.load_game("corr").unwrap().unwrap();
         assert!(g.per_move && g.rated, "{g:?}");
-        g.turn_started_ms.expect("a correspondence game's turn start")
+        g.turn_started_ms
+            .expect("a correspondence game's turn start")
     };
     s.insert_game(&g, &[]).unwrap();
     let inserted = turn(s);
