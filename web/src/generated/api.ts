@@ -506,7 +506,27 @@ created_at: number,
 /**
  * Half-moves played.
  */
-ply: number, };
+ply: number, 
+/**
+ * The players' names (`null`: anonymous, or no player).
+ */
+white_name: string | null, black_name: string | null, 
+/**
+ * A rated game.
+ */
+rated: boolean, 
+/**
+ * A correspondence game, and its days per move.
+ */
+per_move: boolean, days_per_move: number | null, 
+/**
+ * An online game running with both seats taken in which the asker is to move.
+ */
+your_turn: boolean, 
+/**
+ * Time until the side to move's clock (or first-move time) runs out, in ms.
+ */
+turn_ends_in_ms: number | null, };
 
 export type MyGamesPage = { games: Array<MyGame>, 
 /**
@@ -1014,6 +1034,122 @@ export type PoolRatingView = { pool: string, rating: number, deviation: number,
  * The deviation is above 110: shown with a `?`.
  */
 provisional: boolean, games: number, };
+
+export type RatingPointView = { pool: string, 
+/**
+ * When the game ended, ms since the Unix epoch.
+ */
+at_ms: number, rating: number, };
+
+export type Profile = { name: string, 
+/**
+ * The player made an account (a password) for the name.
+ */
+account: boolean, ratings: Array<PoolRatingView>, 
+/**
+ * The last rating points, every pool, oldest first.
+ */
+history: Array<RatingPointView>, };
+
+export type LeaderView = { name: string, rating: number, deviation: number, games: number, };
+
+export type Leaderboard = { pool: string, players: Array<LeaderView>, };
+
+export type TimeControlView = { minutes: number | null, increment_seconds: number | null, days_per_move: number | null, };
+
+export type ColorWish = "white" | "black" | "random";
+
+export type ChallengeView = { id: string, 
+/**
+ * The creator's name (`null`: anonymous).
+ */
+name: string | null, 
+/**
+ * The creator's rating in the challenge's pool.
+ */
+rating: number | null, provisional: boolean, variant: Variant, rules: RuleSet | null, time_control: TimeControlView, rated: boolean, 
+/**
+ * The creator's colour.
+ */
+color: ColorWish, 
+/**
+ * The ratings the acceptor's must be within.
+ */
+min_rating: number | null, max_rating: number | null, 
+/**
+ * The asking player made it.
+ */
+yours: boolean, 
+/**
+ * Made by a quick-pairing button.
+ */
+quick: boolean, };
+
+export type LiveGameView = { id: string, variant: Variant, rules: RuleSet | null, time_control: TimeControlView | null, rated: boolean, players: PlayersView, 
+/**
+ * Half-moves played.
+ */
+moves: number, };
+
+export type QuickPairing = { 
+/**
+ * What `POST /api/lobby/quick` names.
+ */
+id: string, variant: Variant, rules: RuleSet | null, time_control: TimeControlView, rated: boolean, };
+
+export type Lobby = { 
+/**
+ * Open challenges, oldest first (the asker's own among them, `yours`).
+ */
+challenges: Array<ChallengeView>, 
+/**
+ * Online games being played, newest first.
+ */
+playing: Array<LiveGameView>, quick: Array<QuickPairing>, 
+/**
+ * The game the asker's challenge became (accepted in the last minute).
+ */
+matched: string | null, };
+
+export type LobbyGame = { game: string, };
+
+export type QuickAnswer = { game?: string, challenge?: ChallengeView, };
+
+export type ChallengeRequest = { 
+/**
+ * Required.
+ */
+variant: Variant, rules?: RuleSet | null, 
+/**
+ * None in a rated challenge.
+ */
+options?: Array<string> | null, 
+/**
+ * Required: minutes (and increment) or days per move.
+ */
+time_control: TimeControlRequest, 
+/**
+ * Default false.
+ */
+rated?: boolean, 
+/**
+ * The creator's colour (default random).
+ */
+color?: ColorWish | null, 
+/**
+ * The acceptor's rating in the pool must be at least this (0 to 5000).
+ */
+min_rating?: number, 
+/**
+ * … and at most this.
+ */
+max_rating?: number, };
+
+export type QuickRequest = { 
+/**
+ * A quick pairing's id. Required.
+ */
+pairing: string, };
 
 export type Me = { 
 /**

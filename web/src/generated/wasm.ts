@@ -3,7 +3,7 @@
 
 import type { BoardView, Catalogue, CellView, CheckAnswer, EvalSource, GameView, HistoryEntry, LastMove, LessonList, LessonView, MaterialView, Mode, MoveView, NewGameRequest, OracleMoveView, PuzzleCatalogue, PuzzleCheck, PuzzleHint, PuzzleSolution, PuzzleView, RatingState, ResultView, RuleSet, RulesPage, Status, Thinking, Variant } from './api';
 
-export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "bad_player" | "bad_origin" | "bad_host" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "unknown_invite" | "unknown_analysis" | "not_your_analysis" | "unknown_lesson" | "not_found" | "out_of_range" | "too_large" | "timeout" | "rate_limited" | "internal";
+export type ErrorCode = "bad_request" | "bad_setup" | "bad_position" | "bad_record" | "illegal_move" | "game_over" | "not_your_turn" | "not_your_seat" | "bad_player" | "bad_origin" | "bad_host" | "nothing_to_take_back" | "no_offer" | "no_claim" | "no_engine_help" | "game_in_progress" | "unknown_game" | "unknown_invite" | "unknown_analysis" | "not_your_analysis" | "unknown_lesson" | "not_found" | "out_of_range" | "too_large" | "timeout" | "rate_limited" | "internal" | "bad_name" | "name_taken" | "name_required" | "bad_password" | "bad_login" | "unknown_challenge" | "own_challenge" | "rating_out_of_range";
 
 export type ModuleError = { code: ErrorCode, message: string, };
 

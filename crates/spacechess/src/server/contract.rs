@@ -8,8 +8,12 @@ use super::analysis::{
     AnalysisMessage, AnalysisSource, AnalysisView, LineView, LinesView, SourceKind,
 };
 use super::inspect::InspectView;
+use super::lobby::{
+    ChallengeBody, ChallengeView, ColorWish, LiveGameView, Lobby, LobbyGame, QuickAnswer,
+    QuickBody, QuickPairing, TimeControlView,
+};
 use super::my_games::{MyGame, MyGamesPage};
-use super::ratings::PoolRatingView;
+use super::ratings::{LeaderView, Leaderboard, PoolRatingView, Profile, RatingPointView};
 use super::requests::{
     AnalysisBody, Answer, AnswerBody, BackBody, ClaimBody, ClaimResult, EngineBody,
     LessonCheckBody, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody,
@@ -144,6 +148,20 @@ pub fn generate() -> String {
         PuzzleMovesBody,
         PuzzleAttemptBody,
         PoolRatingView,
+        RatingPointView,
+        Profile,
+        LeaderView,
+        Leaderboard,
+        TimeControlView,
+        ColorWish,
+        ChallengeView,
+        LiveGameView,
+        QuickPairing,
+        Lobby,
+        LobbyGame,
+        QuickAnswer,
+        ChallengeBody,
+        QuickBody,
         Me,
         NameBody,
         AccountBody,

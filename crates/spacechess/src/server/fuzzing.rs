@@ -1,10 +1,10 @@
 //! The API's request bodies, read as the handlers read them, for the fuzz targets
 //! (fuzz/fuzz_targets/api_body.rs): the server does not call this.
 
+use super::accounts::{AccountBody, LoginBody, NameBody};
 use super::requests::{
     read, MoveBody, NewGameBody, OracleBody, PuzzleAttemptBody, PuzzleMovesBody, ResignBody,
 };
-use super::accounts::{AccountBody, LoginBody, NameBody};
 use super::routes::new_game;
 use axum::body::Bytes;
 
@@ -22,10 +22,13 @@ pub enum Endpoint {
     Name,
     Account,
     Login,
+    /// A lobby challenge, a quick pairing.
+    Challenge,
+    Quick,
 }
 
 impl Endpoint {
-    pub const ALL: [Endpoint; 9] = [
+    pub const ALL: [Endpoint; 11] = [
         Endpoint::NewGame,
         Endpoint::Move,
         Endpoint::Resign,
@@ -35,6 +38,8 @@ impl Endpoint {
         Endpoint::Name,
         Endpoint::Account,
         Endpoint::Login,
+        Endpoint::Challenge,
+        Endpoint::Quick,
     ];
 }
 
@@ -86,6 +91,14 @@ pub fn read_body(endpoint: Endpoint, body: &[u8]) -> Result<(), String> {
             }
             Endpoint::Login => {
                 read::<LoginBody>(body())?;
+            }
+            Endpoint::Challenge => {
+                if let Some(b) = read::<super::lobby::ChallengeBody>(body())? {
+                    super::lobby::wanted(b)?;
+                }
+            }
+            Endpoint::Quick => {
+                read::<super::lobby::QuickBody>(body())?;
             }
         }
         Ok(())
