@@ -75,11 +75,12 @@ async function createChallenge(page, { variant, time, rated = true, color = 'ran
   return page.locator('.challenge.yours').last().getAttribute('data-challenge');
 }
 
-/** Screenshots at both sizes (the page's context keeps its own size afterwards). */
-async function shots(page, name) {
+/** Screenshots at both sizes (the page's context keeps its own size afterwards), `show` scrolled into view. */
+async function shots(page, name, show) {
   await page.screenshot({ path: join(OUT, `lobby-${name}-desktop.png`) });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
+  if (show) await page.locator(show).scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(OUT, `lobby-${name}-phone.png`) });
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(300);
@@ -348,8 +349,9 @@ describe('the lobby', () => {
     assert.equal(await b.locator('.my-game').first().getAttribute('data-game'), game, 'the game to move in comes first');
     assert.match(await entry.textContent(), /Your turn · 23 h/);
     assert.match(await entry.textContent(), new RegExp(`Online against ${white.name}`));
+    assert.equal(await b.textContent('.my-games-jump a'), 'My games: your turn in 1');
     await b.locator('#my-games').scrollIntoViewIfNeeded();
-    await shots(b, 'my-games');
+    await shots(b, 'my-games', '#my-games');
     for (const p of [a, b]) await p.close();
   });
 });

@@ -5,26 +5,10 @@
 // the screen it is read again every minute; a game that became the player's turn while
 // the page is hidden is notified (notify.ts, when the player turned notifications on).
 
-import { api, type MyGame as ApiMyGame, type MyGamesPage as ApiMyGamesPage } from './api';
+import { api, type MyGame, type MyGamesPage } from './api';
 import { notifyTurn } from './notify';
 import { daysPerMoveText, timeLeftText } from './lobby/words';
 import './my-games.css';
-
-/**
- * A summary with the fields of players among strangers (names, whose turn, time left,
- * rated, correspondence); optional so that a server without them still reads.
- */
-export type MyGame = ApiMyGame & {
-  white_name?: string | null;
-  black_name?: string | null;
-  your_turn?: boolean;
-  turn_ends_in_ms?: number | null;
-  rated?: boolean;
-  per_move?: boolean;
-  /** Days per move of a correspondence game, when the summary says. */
-  days_per_move?: number | null;
-};
-export type MyGamesPage = Omit<ApiMyGamesPage, 'games'> & { games: MyGame[] };
 
 /** How often the list is read again while it is on the screen. */
 export const MY_GAMES_POLL_MS = 60_000;
@@ -39,21 +23,20 @@ export function opponentText(g: MyGame): string {
   if (g.mode === 'local') return 'Two players on this device';
   if (g.opponent === 'computer') return `Against the computer${g.level === null ? '' : `, look-ahead ${g.level === 'max' ? 'Max' : g.level}`}`;
   if (g.opponent === 'open') return 'Online: waiting for your friend';
-  if (g.white_name === undefined && g.black_name === undefined) return 'Online against a friend';
   const theirs = g.you.includes('white') ? g.black_name : g.white_name;
   return `Online against ${theirs ?? 'an anonymous player'}`;
 }
 
 /** "Rated" or "Casual" for an online game; "" for the others. */
 export function kindText(g: MyGame): string {
-  if (g.mode !== 'online' || g.rated === undefined) return '';
+  if (g.mode !== 'online') return '';
   return g.rated ? 'Rated' : 'Casual';
 }
 
 /** Whose turn it is in a running online game, with the time left: "Your turn · 2 d 23 h left". */
 export function turnText(g: MyGame): string {
-  if (g.status === 'over' || g.mode !== 'online' || g.your_turn === undefined || g.opponent === 'open') return '';
-  const left = g.turn_ends_in_ms === null || g.turn_ends_in_ms === undefined ? '' : ` · ${timeLeftText(g.turn_ends_in_ms)} left`;
+  if (g.status === 'over' || g.mode !== 'online' || g.opponent === 'open') return '';
+  const left = g.turn_ends_in_ms === null ? '' : ` · ${timeLeftText(g.turn_ends_in_ms)} left`;
   return `${g.your_turn ? 'Your turn' : 'Their turn'}${left}`;
 }
 
@@ -98,6 +81,12 @@ export function standingText(g: MyGame): string {
   return `In progress, ${moves}`;
 }
 
+/** The link down to the list: "My games", or "My games: your turn in 2" when games wait on the player. */
+export function jumpText(games: readonly MyGame[]): string {
+  const waiting = games.filter((g) => g.your_turn && g.status !== 'over').length;
+  return waiting ? `My games: your turn in ${waiting}` : 'My games';
+}
+
 /** Where an entry opens: the game itself, or its review when it is over. */
 export function entryHref(g: MyGame): string {
   const id = encodeURIComponent(g.id);
@@ -125,8 +114,10 @@ function entryHtml(g: MyGame): string {
 /** Fills `section` with the player's games (hidden while there are none); how many. */
 export async function renderMyGames(
   section: HTMLElement,
-  load: (before?: string | null) => Promise<MyGamesPage> = api.myGames as (before?: string | null) => Promise<MyGamesPage>,
+  load: (before?: string | null) => Promise<MyGamesPage> = api.myGames,
   pollMs = MY_GAMES_POLL_MS,
+  /** Told the games listed after every read (the opening screen's link down to the list). */
+  onList: (games: readonly MyGame[]) => void = () => undefined,
 ): Promise<number> {
   section.innerHTML = '<h2>My games</h2><ul class="my-games-list"></ul><button type="button" class="more-games" hidden>More games</button>';
   const list = section.querySelector('ul') as HTMLUListElement;
@@ -136,6 +127,7 @@ export async function renderMyGames(
   const show = () => {
     list.innerHTML = games.map(entryHtml).join('');
     section.hidden = games.length === 0;
+    onList(games);
   };
   const page = async (before: string | null) => {
     const p = await load(before);

@@ -267,9 +267,14 @@ function renderForm(
   if (where.hosts.includes('server')) {
     const mine = part(host, '.my-games');
     const jump = part(host, '.my-games-jump');
-    void import('./my-games')
-      .then((m) => m.renderMyGames(mine))
-      .then((n) => (jump.hidden = n === 0));
+    // The way down to My games says when games wait on the player (read again every minute).
+    const jumpLink = part<HTMLAnchorElement>(jump, 'a');
+    void import('./my-games').then((m) =>
+      m.renderMyGames(mine, undefined, undefined, (games) => {
+        jump.hidden = games.length === 0;
+        jumpLink.textContent = m.jumpText(games);
+      }),
+    );
   }
   if (saved) {
     const resume = part(host, '.resume');

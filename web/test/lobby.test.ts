@@ -107,7 +107,7 @@ describe('lobby list', () => {
   it('withdraws only the own live challenges when the page goes', () => {
     const list = [
       challenge({ id: 'live', yours: true }),
-      challenge({ id: 'corr', yours: true, time_control: { days_per_move: 3 } }),
+      challenge({ id: 'corr', yours: true, time_control: { minutes: null, increment_seconds: null, days_per_move: 3 } }),
       challenge({ id: 'other' }),
     ];
     expect(ownLive(list)).toEqual(['live']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryHref, kindText, mergeGames, newlyMyTurn, opponentText, orderMyGames, standingText, turnText, type MyGame } from '../src/my-games';
+import type { MyGame } from '../src/api';
+import { entryHref, jumpText, kindText, mergeGames, newlyMyTurn, opponentText, orderMyGames, standingText, turnText } from '../src/my-games';
 
 const game = (extra: Partial<MyGame>): MyGame => ({
   id: 'ab'.repeat(16),
@@ -14,6 +15,13 @@ const game = (extra: Partial<MyGame>): MyGame => ({
   result: null,
   created_at: 1_795_910_400,
   ply: 12,
+  white_name: null,
+  black_name: null,
+  rated: false,
+  per_move: false,
+  days_per_move: null,
+  your_turn: false,
+  turn_ends_in_ms: null,
   ...extra,
 });
 
@@ -22,7 +30,7 @@ describe('My games', () => {
     expect(opponentText(game({}))).toBe('Against the computer, look-ahead 4');
     expect(opponentText(game({ mode: 'local', opponent: null }))).toBe('Two players on this device');
     expect(opponentText(game({ mode: 'online', opponent: 'open' }))).toMatch(/waiting/);
-    expect(opponentText(game({ mode: 'online', opponent: 'player' }))).toBe('Online against a friend');
+    expect(opponentText(game({ mode: 'online', opponent: 'player', black_name: 'bob' }))).toBe('Online against bob');
     expect(standingText(game({}))).toBe('In progress, 12 half-moves');
     expect(standingText(game({ ply: 0 }))).toBe('In progress, no moves yet');
     const over = game({ status: 'over', result: { winner: null, reason: 'aborted', text: '*', description: 'Game aborted: nobody wins or loses' } });
@@ -61,6 +69,8 @@ describe('My games among strangers', () => {
       online('over', { your_turn: true, status: 'over' }),
     ];
     expect(orderMyGames(games).map((g) => g.id)).toEqual(['soon', 'later', 'untimed', 'new', 'computer', 'over']);
+    expect(jumpText(games)).toBe('My games: your turn in 3');
+    expect(jumpText([online('new', {})])).toBe('My games');
   });
 
   it('tells which games became your turn since the last read, and merges a fresh page', () => {

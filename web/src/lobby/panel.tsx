@@ -125,20 +125,20 @@ export function readChallenge(form: HTMLFormElement, catalogue: Catalogue): Chal
     : entry.options.filter((o) => d.get(`option-${o.id}`) && (o.rules.length === 0 || (rules !== null && o.rules.includes(rules)))).map((o) => o.id);
   const tc = TIME_CHOICES.find((t) => t.id === d.get('time'))?.tc ?? TIME_CHOICES[2].tc;
   const colour = String(d.get('color') ?? 'random');
-  const bound = (name: string) => {
-    const raw = String(d.get(name) ?? '').trim();
-    return raw === '' ? null : Math.round(Number(raw));
-  };
-  return {
+  const request: ChallengeRequest = {
     variant: entry.id,
     rules,
     options,
     time_control: tc,
     rated,
     color: (['white', 'black', 'random'].includes(colour) ? colour : 'random') as ColorWish,
-    min_rating: bound('min_rating'),
-    max_rating: bound('max_rating'),
   };
+  // A bound left empty is left out: anyone on that side.
+  for (const name of ['min_rating', 'max_rating'] as const) {
+    const raw = String(d.get(name) ?? '').trim();
+    if (raw !== '') request[name] = Math.round(Number(raw));
+  }
+  return request;
 }
 
 function CreateForm({ catalogue, busy, onCreate, onClose }: {

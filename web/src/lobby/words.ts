@@ -2,7 +2,14 @@
 // rating ranges, time left ("2 d 23 h"), and the list's diffing between two polls.
 
 import type { Catalogue } from '../api';
-import type { ChallengeView, ColorWish, LobbyPlayer, TimeControlView } from './types';
+import type { ChallengeView, ColorWish } from './types';
+
+/** A time control as the lobby's views and requests carry it (minutes and increment, or days per move). */
+export interface TimeControlLike {
+  minutes?: number | null;
+  increment_seconds?: number | null;
+  days_per_move?: number | null;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,7 +29,7 @@ export function daysPerMoveText(days: number): string {
 }
 
 /** A time control in a few characters: "10+5", "½+0", "3 days per move"; "No clock" without one. */
-export function timeControlText(tc: TimeControlView | null | undefined): string {
+export function timeControlText(tc: TimeControlLike | null | undefined): string {
   if (!tc) return 'No clock';
   if (tc.days_per_move) return daysPerMoveText(tc.days_per_move);
   if (tc.minutes === null || tc.minutes === undefined) return 'No clock';
@@ -30,7 +37,7 @@ export function timeControlText(tc: TimeControlView | null | undefined): string 
 }
 
 /** What kind of game a time control makes, as lichess names them (by minutes + 40 × increment). */
-export function speedText(tc: TimeControlView | null | undefined): string {
+export function speedText(tc: TimeControlLike | null | undefined): string {
   if (!tc) return 'Unlimited';
   if (tc.days_per_move) return 'Correspondence';
   const estimate = (tc.minutes ?? 0) * 60 + 40 * (tc.increment_seconds ?? 0);
@@ -58,7 +65,7 @@ export function ratingText(rating: number | null | undefined, provisional: boole
 }
 
 /** A player with their rating: "alice (1623)", "Anonymous". */
-export function playerText(p: LobbyPlayer | { name: string | null; rating: number | null; provisional: boolean }): string {
+export function playerText(p: { name: string | null; rating: number | null; provisional: boolean }): string {
   const r = ratingText(p.rating, p.provisional);
   return `${p.name ?? 'Anonymous'}${r ? ` (${r})` : ''}`;
 }
