@@ -170,13 +170,14 @@ pub fn name_problem(name: &str) -> Option<String> {
     let key = name.to_ascii_lowercase();
     if RESERVED_NAMES.contains(&key.as_str()) {
         return Some(format!(
-            "field \"name\": {shown:?} is reserved (so are {})",
+            "field \"name\": {shown:?} is reserved (the reserved names, in any case: {})",
             RESERVED_NAMES.join(", ")
         ));
     }
     None
 }
 
+/// Why `password` may not be a password, as the field's error (never quoting it).
 pub fn password_problem(password: &str) -> Option<String> {
     let n = password.chars().count();
     (!PASSWORD_CHARS.contains(&n)).then(|| {
