@@ -5,7 +5,6 @@ import {
   changeLabel,
   GRAPH,
   identityErrorText,
-  leaderRows,
   nameProblem,
   passwordProblem,
   poolTitle,
@@ -48,12 +47,6 @@ describe('rating labels', () => {
     expect(poolTitle('something-new')).toBe('something-new');
     const r = (pool: string) => ({ pool, rating: 1500, deviation: 350, provisional: true, games: 0 });
     expect(byPool([r('fourfold'), r('unknown'), r('stacked'), r('trid-meder')]).map((x) => x.pool)).toEqual(['stacked', 'trid-meder', 'fourfold', 'unknown']);
-  });
-  it('reads the leaderboard as a list or wrapped', () => {
-    const row = { name: 'Alice', rating: 1600, games: 20 };
-    expect(leaderRows([row])).toEqual([row]);
-    expect(leaderRows({ pool: 'stacked', players: [row] })).toEqual([row]);
-    expect(leaderRows({ pool: 'stacked' })).toEqual([]);
   });
 });
 

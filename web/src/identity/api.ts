@@ -3,8 +3,7 @@
 // server's code, and the Retry-After of a 429 in seconds.
 
 import { ApiError } from '../api';
-import { leaderRows } from './format';
-import type { LeaderView, Me, Profile } from './types';
+import type { Leaderboard, LeaderView, Me, Profile } from './types';
 
 /** A refusal with the seconds the server asked to wait (429), if it said. */
 export class IdentityError extends ApiError {
@@ -56,5 +55,5 @@ export const identityApi = {
   logIn: (name: string, password: string) => call<Me>('POST', '/api/session', { name, password }),
   logOut: () => call<undefined>('DELETE', '/api/session'),
   profile: (name: string) => call<Profile>('GET', `/api/players/${named(name)}`),
-  leaderboard: async (pool: string): Promise<LeaderView[]> => leaderRows(await call<unknown>('GET', `/api/ratings/${named(pool)}`)),
+  leaderboard: async (pool: string): Promise<LeaderView[]> => (await call<Leaderboard>('GET', `/api/ratings/${named(pool)}`)).players,
 };

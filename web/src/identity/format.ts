@@ -4,7 +4,7 @@
 
 import { ApiError } from '../api';
 import { asSentence } from '../refusals';
-import type { LeaderView, PoolRatingView, RatingPointView } from './types';
+import type { PoolRatingView, RatingPointView } from './types';
 
 /** A rating as shown: "1523?" while provisional (few games: it may still move a lot). */
 export function ratingLabel(rating: number | null | undefined, provisional: boolean): string {
@@ -97,18 +97,6 @@ const POOL_TITLES: Record<string, string> = {
 
 /** A pool's name for people (an unknown pool keeps its id). */
 export const poolTitle = (pool: string): string => POOL_TITLES[pool] ?? pool;
-
-/** The leaderboard's rows, whichever wrapper the answer has (a list, or `{ players }`). */
-export function leaderRows(json: unknown): LeaderView[] {
-  if (Array.isArray(json)) return json as LeaderView[];
-  if (json && typeof json === 'object') {
-    for (const key of ['players', 'leaders', 'rows', 'leaderboard']) {
-      const rows = (json as Record<string, unknown>)[key];
-      if (Array.isArray(rows)) return rows as LeaderView[];
-    }
-  }
-  return [];
-}
 
 /** A profile's ratings in pool order. */
 export const byPool = (ratings: PoolRatingView[]): PoolRatingView[] =>
