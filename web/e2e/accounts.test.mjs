@@ -205,6 +205,24 @@ describe('names and accounts', () => {
     await b.waitForSelector('.leaderboard .empty, .leaderboard .ratings-table');
     await b.screenshot({ path: join(OUT, 'accounts-leaderboard-phone.png'), fullPage: true });
     assert.deepEqual(await smallTargets(b, '.player-page'), []);
+    // A full board (the server's answer stood in for: settled ratings take dozens of games):
+    // ranks, names linking to profiles, the player's own row marked.
+    const players = [
+      { name: 'Vega', rating: 1834, deviation: 62, games: 48 },
+      { name, rating: 1702, deviation: 80, games: 31 },
+      { name: 'Lyra_7', rating: 1655, deviation: 95, games: 22 },
+    ];
+    await b.route('**/api/ratings/quadlevel', (r) => r.fulfill({ json: { pool: 'quadlevel', players } }));
+    await Promise.all([b.waitForURL(/\?leaderboard=quadlevel/), b.click('.pool-tabs a[data-pool="quadlevel"]')]);
+    await b.waitForSelector('.leaderboard[data-pool="quadlevel"] .ratings-table');
+    const rows = await b.locator('.leaderboard tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+    assert.deepEqual(rows, [
+      ['1', 'Vega', '1834', '48'],
+      ['2', name, '1702', '31'],
+      ['3', 'Lyra_7', '1655', '22'],
+    ]);
+    assert.equal(await b.getAttribute('.leaderboard tbody tr.you a', 'href'), `/?player=${name}`);
+    await b.screenshot({ path: join(OUT, 'accounts-leaderboard-rows-phone.png'), fullPage: true });
     const desk = await openPage(browser, server.base, {}, newPlayer());
     await desk.goto(`${server.base}/?player=${name}`);
     await desk.waitForSelector('.history-graph');
