@@ -233,6 +233,8 @@ describe('the lobby', () => {
     await link.waitFor({ timeout: 15000 });
     const playing = await link.textContent();
     assert.ok(playing.includes(white.name) && playing.includes(black.name), `both names in "${playing}"`);
+    assert.match(playing, /Fourfold · 10\+5 · Rated · 4 half-moves/);
+    await link.scrollIntoViewIfNeeded();
     await watcherPage.screenshot({ path: join(OUT, 'lobby-playing-now-desktop.png') });
     await link.click();
     await watcherPage.waitForURL(/\?game=/);
@@ -264,7 +266,18 @@ describe('the lobby', () => {
       assert.ok(last, `${who.name}: a history point`);
       assert.equal(last.rating, Math.round(expected.rating), `${who.name}: the history's point against ${expected.rating}`);
     }
-    // Both pages know the game is over; the game-over screens are part of the record.
+    // Opened again, the game's labels carry each side's rating change (rounded; ±1 for
+    // rounding the two figures apart).
+    await a.reload();
+    await waitForView(a, (v) => v.status === 'over' && !!v.players);
+    const { players } = await view(a);
+    for (const [side, expected] of [
+      ['white', exWhite],
+      ['black', exBlack],
+    ]) {
+      const change = players[side].change;
+      assert.ok(typeof change === 'number' && Math.abs(change - (expected.rating - 1500)) <= 1, `${side}'s change ${change} against ${expected.rating - 1500}`);
+    }
     await a.screenshot({ path: join(OUT, 'lobby-game-over-white-desktop.png') });
     for (const p of [a, b, watcherPage]) await p.close();
   });
