@@ -316,6 +316,10 @@ fn quick_pairing_meets_two_players_in_one_game() {
     assert_eq!(as_a["rated"], true);
     assert_eq!(as_a["you"].as_array().unwrap().len(), 1);
     assert_ne!(as_a["you"], as_b["you"]);
+    // Once the game is over, the lobby no longer sends A's page into it.
+    let r = s.post_as(&b, &format!("/api/games/{game}/resign"), json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(lobby(&s, &a)["matched"], Value::Null);
     // An unknown pairing is named.
     let r = s.post_as(&b, "/api/lobby/quick", json!({ "pairing": "chess-1+0" }));
     assert_eq!(r.status, 400);

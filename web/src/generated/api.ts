@@ -1107,7 +1107,8 @@ challenges: Array<ChallengeView>,
  */
 playing: Array<LiveGameView>, quick: Array<QuickPairing>, 
 /**
- * The game the asker's challenge became (accepted in the last minute).
+ * The game the asker's challenge became (accepted in the last 30 s and still being
+ * played).
  */
 matched: string | null, };
 

@@ -63,8 +63,10 @@ pub const ADDRESS_SHARE: u32 = 4;
 /// query of at most 100 ids).
 pub const LISTED_CHALLENGES: u32 = 60;
 pub const LISTED_GAMES: u32 = 20;
-/// How long after a challenge was accepted its creator's lobby names the game.
-pub const MATCHED_WINDOW_MS: i64 = 60_000;
+/// How long after a challenge was accepted its creator's lobby names the game (while
+/// the game is still being played: a page back in the lobby after a short game is not
+/// sent into it again).
+pub const MATCHED_WINDOW_MS: i64 = 30_000;
 /// The bounds of a rating range.
 const RATING_BOUNDS: std::ops::RangeInclusive<u64> = 0..=5000;
 
@@ -241,7 +243,8 @@ pub struct Lobby {
     /// Online games being played, newest first.
     pub playing: Vec<LiveGameView>,
     pub quick: Vec<QuickPairing>,
-    /// The game the asker's challenge became (accepted in the last minute).
+    /// The game the asker's challenge became (accepted in the last 30 s and still being
+    /// played).
     pub matched: Option<String>,
 }
 
@@ -665,13 +668,23 @@ impl Service {
                 }
             })
             .collect();
-        let matched = store.accepted_challenge_of(player.as_str(), now - MATCHED_WINDOW_MS)?;
+        let matched = store
+            .accepted_challenge_of(player.as_str(), now - MATCHED_WINDOW_MS)?
+            .filter(|game| self.still_played(game));
         Ok(Lobby {
             challenges,
             playing,
             quick: quick_pairings(),
             matched,
         })
+    }
+
+    /// Whether the game is still being played (false if it cannot be read).
+    fn still_played(&self, game: &str) -> bool {
+        match self.registry.find(&*self.store, self.config.online, game) {
+            Ok(slot) => Self::lock(&slot).table.in_progress(),
+            Err(_) => false,
+        }
     }
 
     /// The names of the players, and their ratings in the pools named (at most 100
