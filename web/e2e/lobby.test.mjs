@@ -61,7 +61,7 @@ async function lobbyPage(base, player, options = {}) {
 }
 
 /** Fills the lobby's create form and sends it; resolves once the own challenge is listed. */
-async function createChallenge(page, { variant, time, rated = true, color = 'random', min, max }) {
+async function createChallenge(page, { variant, time, rated = true, color = 'random', min, max, shot }) {
   await page.click('.create-challenge-open');
   await page.selectOption('.create-challenge select[name="variant"]', variant);
   await page.selectOption('.create-challenge select[name="time"]', time);
@@ -69,6 +69,7 @@ async function createChallenge(page, { variant, time, rated = true, color = 'ran
   await page.check(`.create-challenge input[name="color"][value="${color}"]`);
   if (min !== undefined) await page.fill('.create-challenge input[name="min_rating"]', String(min));
   if (max !== undefined) await page.fill('.create-challenge input[name="max_rating"]', String(max));
+  if (shot) await page.locator('.create-challenge').screenshot({ path: join(OUT, `lobby-${shot}.png`) });
   const before = await page.locator('.challenge.yours').count();
   await page.click('.create-submit');
   await page.waitForFunction((n) => document.querySelectorAll('.challenge.yours').length > n, before);
@@ -310,7 +311,7 @@ describe('the lobby', () => {
     const white = await namedPlayer(server.base, 'Cy');
     const black = await namedPlayer(server.base, 'Di');
     const a = await lobbyPage(server.base, white.id);
-    const id = await createChallenge(a, { variant: 'stacked', time: 'd1', rated: false, color: 'white' });
+    const id = await createChallenge(a, { variant: 'stacked', time: 'd1', rated: false, color: 'white', shot: 'create-form-desktop' });
     assert.match(await a.locator(`.challenge[data-challenge="${id}"]`).textContent(), /1 day per move/);
     const b = await lobbyPage(server.base, black.id);
     await b.locator(`.challenge[data-challenge="${id}"] .accept-challenge`).click();
