@@ -1,6 +1,7 @@
 //! The API's JSON request bodies (new game, move, resignation, Oracle, puzzles, a name,
-//! an account, a login), read as the server's handlers read them: never a panic, and an
-//! error message stays short whatever the body (it quotes input only as an excerpt).
+//! an account, a login, a lobby challenge, a quick pairing), read as the server's
+//! handlers read them: never a panic, and an error message stays short whatever the body
+//! (it quotes input only as an excerpt).
 //!
 //! The parsing lives in the server, so this target uses the spacechess crate's library
 //! (`spacechess::server::fuzzing`).
