@@ -2,8 +2,10 @@
 //! ratings exactly as Glicko-2 says from a new player's 1500/350/0.06, once; the game's
 //! labels show names, ratings and then the changes; an aborted game and one ended
 //! before each side moved are not rated; three aborts in a day bar rated challenges
-//! (429 with Retry-After); leaderboards list only settled ratings; profiles.
+//! (429 with Retry-After); leaderboards list only settled ratings; profiles; the same
+//! over PostgreSQL (quick pairing, rating).
 
+mod pg_cluster;
 mod server_common;
 
 use rating::Rating;
@@ -211,4 +213,53 @@ fn games_ended_before_each_side_moved_are_not_rated_and_three_aborts_bar_rated_g
     let casual = json!({ "variant": "stacked", "time_control": { "minutes": 10 } });
     let r = s.post_as(&idle, "/api/lobby/challenges", casual);
     assert_eq!(r.status, 201, "{}", r.body);
+}
+
+#[test]
+fn over_postgres_a_quick_pairing_makes_a_rated_game_that_moves_both_ratings() {
+    let Some(url) = pg_cluster::fresh_database() else {
+        return;
+    };
+    let s = Server::start(&["--store", &url]);
+    let first = named(&s, "Pgwhite");
+    let second = named(&s, "Pgblack");
+    let quick = json!({ "pairing": "fourfold-5+3" });
+    let r = s.post_as(&first, "/api/lobby/quick", quick.clone());
+    assert!(r.json()["challenge"].is_object(), "{}", r.body);
+    let r = s.post_as(&second, "/api/lobby/quick", quick);
+    let id = r.json()["game"].as_str().expect("a game").to_string();
+    let lobby = s.request_as(&first, "GET", "/api/lobby", None).json();
+    assert_eq!(lobby["matched"], id.as_str());
+    assert!(
+        lobby["playing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()),
+        "{lobby}"
+    );
+    let white_is_first = game_as(&s, &first, &id)["you"] == json!(["white"]);
+    let (white, black) = if white_is_first {
+        (&first, &second)
+    } else {
+        (&second, &first)
+    };
+    play(&s, white, &id);
+    play(&s, black, &id);
+    resign(&s, white, &id);
+    let (w, b) = rating::rate_game(Rating::default(), Rating::default(), 0.0).unwrap();
+    let (white_name, black_name) = if white_is_first {
+        ("Pgwhite", "Pgblack")
+    } else {
+        ("Pgblack", "Pgwhite")
+    };
+    for (name, r) in [(white_name, w), (black_name, b)] {
+        let p = eventually("the game is rated", || {
+            let p = profile(&s, name);
+            (p["ratings"].as_array().is_some_and(|a| !a.is_empty())).then_some(p)
+        });
+        assert_eq!(p["ratings"][0]["pool"], "fourfold");
+        assert_eq!(p["ratings"][0]["rating"], r.rating.round() as i64, "{name}");
+        assert_eq!(p["ratings"][0]["games"], 1);
+    }
 }
