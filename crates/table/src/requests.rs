@@ -195,10 +195,19 @@ impl NewGameBody {
             .as_ref()
             .map(TimeControlBody::check)
             .transpose()?;
+        let mode = self.mode.unwrap_or(Mode::Computer);
+        // Days per move wait for a person on another device; nobody waits days for the
+        // computer or for their own move on one device.
+        if time_control.is_some_and(|tc| tc.per_move) && mode != Mode::Online {
+            return Err(bad(format!(
+                "field \"time_control.days_per_move\": correspondence (days per move) is for online games (\"mode\": \"online\"), not \"{}\"",
+                mode.id()
+            )));
+        }
         Ok(NewGame {
             setup,
             position,
-            mode: self.mode.unwrap_or(Mode::Computer),
+            mode,
             human: self.human.unwrap_or(Color::White),
             level: self.level.unwrap_or(Level::DEFAULT),
             time_control,
@@ -588,6 +597,18 @@ mod tests {
                 .unwrap()
                 .rated
         );
+        // Only online games wait days for a move.
+        for mode in ["computer", "local"] {
+            let body = format!(
+                r#"{{"variant": "stacked", "mode": "{mode}", "time_control": {{"days_per_move": 1}}}}"#
+            );
+            assert_eq!(
+                checked(&body).unwrap_err().message,
+                format!(
+                    r#"field "time_control.days_per_move": correspondence (days per move) is for online games ("mode": "online"), not "{mode}""#
+                )
+            );
+        }
         for (tc, message) in [
             (
                 r#"{}"#,
@@ -606,7 +627,8 @@ mod tests {
                 r#"field "time_control.increment_seconds" must be 0 or left out with "days_per_move" (a correspondence game has no increment), not 2"#,
             ),
         ] {
-            let body = format!(r#"{{"variant": "stacked", "time_control": {tc}}}"#);
+            let body =
+                format!(r#"{{"variant": "stacked", "mode": "online", "time_control": {tc}}}"#);
             let e = checked(&body).unwrap_err();
             assert_eq!(
                 (e.code, e.message.as_str()),
