@@ -15,6 +15,8 @@ use std::net::SocketAddr;
 struct Device {
     addr: SocketAddr,
     cookies: BTreeMap<String, String>,
+    /// The client address a trusted proxy names (`X-Forwarded-For`), if any.
+    forwarded: Option<&'static str>,
 }
 
 impl Device {
@@ -22,6 +24,7 @@ impl Device {
         Device {
             addr: s.addr,
             cookies: BTreeMap::new(),
+            forwarded: None,
         }
     }
 
@@ -35,6 +38,9 @@ impl Device {
         let mut headers = Vec::new();
         if !cookie.is_empty() {
             headers.push(("Cookie", cookie.as_str()));
+        }
+        if let Some(f) = self.forwarded {
+            headers.push(("X-Forwarded-For", f));
         }
         let body = body.map(|b| b.to_string());
         let r = request_with(self.addr, method, path, body.as_deref(), &headers);
@@ -314,6 +320,23 @@ fn wrong_passwords_are_refused_and_five_failures_lock_the_name() {
     let mut eve = account(&s, "Eve");
     assert_eq!(eve.send("DELETE", "/api/session", None).status, 204);
     ok(eve.log_in("Eve", PASSWORD));
+}
+
+#[test]
+fn failures_from_one_address_do_not_lock_the_name_for_its_owner_elsewhere() {
+    let s = Server::start(&["--trusted-proxy", "127.0.0.1"]);
+    let mut owner = account(&s, "Gus");
+    owner.forwarded = Some("198.51.100.7");
+    assert_eq!(owner.send("DELETE", "/api/session", None).status, 204);
+    let mut attacker = Device::new(&s);
+    attacker.forwarded = Some("203.0.113.5");
+    for _ in 0..5 {
+        refused(&attacker.log_in("Gus", "guessing"), 401, "bad_login");
+    }
+    let m = refused(&attacker.log_in("Gus", PASSWORD), 429, "rate_limited");
+    assert!(m.contains("from this address"), "{m}");
+    // The owner, at another address, still logs in.
+    ok(owner.log_in("Gus", PASSWORD));
 }
 
 #[test]

@@ -57,8 +57,12 @@ pub const HASHES_AT_ONCE: usize = 2;
 pub const ACCOUNTS_PER_HOUR: u32 = 3;
 /// Failed logins counted over this window…
 pub const LOGIN_WINDOW_MS: i64 = 15 * 60 * 1000;
-/// …at most this many for one name (whoever tries it)…
-pub const LOGIN_FAILURES_PER_NAME: u32 = 5;
+/// …at most this many for one name from one address (so that one address cannot lock
+/// a name for its owner elsewhere)…
+pub const LOGIN_FAILURES_PER_NAME_HERE: u32 = 5;
+/// …this many for one name from every address together (a name tried from many
+/// addresses at once is under attack)…
+pub const LOGIN_FAILURES_PER_NAME: u32 = 50;
 /// …and this many from one address (whatever names it tries).
 pub const LOGIN_FAILURES_PER_ADDRESS: u32 = 20;
 
@@ -452,26 +456,35 @@ async fn log_in(
 fn throttled(store: &dyn GameStore, key: &str, addr: &str, now: i64) -> Result<(), ApiError> {
     let f = store.login_failures_since(key, addr, now - LOGIN_WINDOW_MS)?;
     let wait = |oldest: Option<i64>| oldest.map_or(LOGIN_WINDOW_MS, |o| o + LOGIN_WINDOW_MS - now);
-    let mut refusal: Option<(i64, String)> = None;
-    if f.by_name >= LOGIN_FAILURES_PER_NAME {
-        refusal = Some((
-            wait(f.oldest_by_name),
+    let limits = [
+        (
+            f.by_name_here >= LOGIN_FAILURES_PER_NAME_HERE,
+            f.oldest_by_name_here,
             format!(
-                "too many failed logins for this name: at most {LOGIN_FAILURES_PER_NAME} in 15 minutes"
+                "too many failed logins for this name from this address: at most {LOGIN_FAILURES_PER_NAME_HERE} in 15 minutes"
             ),
-        ));
-    }
-    if f.by_addr >= LOGIN_FAILURES_PER_ADDRESS {
-        let w = wait(f.oldest_by_addr);
-        if refusal.as_ref().is_none_or(|(before, _)| w > *before) {
-            refusal = Some((
-                w,
-                format!(
-                    "too many failed logins from this address: at most {LOGIN_FAILURES_PER_ADDRESS} in 15 minutes"
-                ),
-            ));
-        }
-    }
+        ),
+        (
+            f.by_name >= LOGIN_FAILURES_PER_NAME,
+            f.oldest_by_name,
+            format!(
+                "too many failed logins for this name from many addresses: at most {LOGIN_FAILURES_PER_NAME} in 15 minutes"
+            ),
+        ),
+        (
+            f.by_addr >= LOGIN_FAILURES_PER_ADDRESS,
+            f.oldest_by_addr,
+            format!(
+                "too many failed logins from this address: at most {LOGIN_FAILURES_PER_ADDRESS} in 15 minutes"
+            ),
+        ),
+    ];
+    // The longest wait of the limits reached.
+    let refusal = limits
+        .into_iter()
+        .filter(|(reached, _, _)| *reached)
+        .map(|(_, oldest, message)| (wait(oldest), message))
+        .max_by_key(|(w, _)| *w);
     match refusal {
         Some((wait, message)) => {
             Err(ApiError::rate_limited(message).with_retry_after(seconds(wait)))

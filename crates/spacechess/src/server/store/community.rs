@@ -65,8 +65,12 @@ pub enum AccountRefusal {
 pub struct LoginFailures {
     pub by_name: u32,
     pub by_addr: u32,
+    /// Failures for the name from this address: the count a single attacker reaches
+    /// first, so that one address cannot lock a name for everyone else.
+    pub by_name_here: u32,
     pub oldest_by_name: Option<i64>,
     pub oldest_by_addr: Option<i64>,
+    pub oldest_by_name_here: Option<i64>,
 }
 
 /// A player's rating in one pool.

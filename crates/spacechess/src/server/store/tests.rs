@@ -766,7 +766,8 @@ fn sessions_expire_and_are_deleted(s: &impl GameStore) {
     assert_eq!(s.session_player("h3", 2100).unwrap().as_deref(), Some(BOB));
 }
 
-/// Failed logins are counted per name and per address, with the oldest of each; a
+/// Failed logins are counted per name, per address and per name from one address, with
+/// the oldest of each; a
 /// success clears the name's; old ones are forgotten.
 fn login_failures_are_counted_per_name_and_per_address(s: &impl GameStore) {
     s.record_login_failure("alice", "10.0.0.1", 10).unwrap();
@@ -778,8 +779,10 @@ fn login_failures_are_counted_per_name_and_per_address(s: &impl GameStore) {
         LoginFailures {
             by_name: 2,
             by_addr: 2,
+            by_name_here: 1,
             oldest_by_name: Some(20),
             oldest_by_addr: Some(20),
+            oldest_by_name_here: Some(20),
         }
     );
     assert_eq!(
@@ -792,8 +795,10 @@ fn login_failures_are_counted_per_name_and_per_address(s: &impl GameStore) {
         LoginFailures {
             by_name: 0,
             by_addr: 1,
+            by_name_here: 0,
             oldest_by_name: None,
             oldest_by_addr: Some(40),
+            oldest_by_name_here: None,
         }
     );
     // A day later, the old failures of that name and address are gone.

@@ -349,7 +349,11 @@ impl CommunityStore for PgStore {
                         (SELECT COUNT(*) FROM login_failures WHERE name_key = $1 AND at_ms >= $3),
                         (SELECT MIN(at_ms) FROM login_failures WHERE name_key = $1 AND at_ms >= $3),
                         (SELECT COUNT(*) FROM login_failures WHERE addr = $2 AND at_ms >= $3),
-                        (SELECT MIN(at_ms) FROM login_failures WHERE addr = $2 AND at_ms >= $3)",
+                        (SELECT MIN(at_ms) FROM login_failures WHERE addr = $2 AND at_ms >= $3),
+                        (SELECT COUNT(*) FROM login_failures
+                            WHERE name_key = $1 AND addr = $2 AND at_ms >= $3),
+                        (SELECT MIN(at_ms) FROM login_failures
+                            WHERE name_key = $1 AND addr = $2 AND at_ms >= $3)",
                     &[&name_key, &addr, &since_ms],
                 )
                 .await?;
@@ -358,6 +362,8 @@ impl CommunityStore for PgStore {
                 oldest_by_name: row.try_get(1)?,
                 by_addr: count(row.try_get(2)?)?,
                 oldest_by_addr: row.try_get(3)?,
+                by_name_here: count(row.try_get(4)?)?,
+                oldest_by_name_here: row.try_get(5)?,
             })
         })
     }

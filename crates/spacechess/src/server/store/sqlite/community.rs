@@ -704,11 +704,19 @@ impl CommunityStore for SqliteStore {
             params![addr, since_ms],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        let (by_name_here, oldest_by_name_here) = conn.query_row(
+            "SELECT COUNT(*), MIN(at_ms) FROM login_failures
+             WHERE name_key = ?1 AND addr = ?2 AND at_ms >= ?3",
+            params![name_key, addr, since_ms],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
         Ok(LoginFailures {
             by_name,
             by_addr,
+            by_name_here,
             oldest_by_name,
             oldest_by_addr,
+            oldest_by_name_here,
         })
     }
 
