@@ -58,18 +58,31 @@ export function applyMessage(base: GameView | null, m: GameMessage): GameView | 
   };
 }
 
-/** A refusal or failure, with the server's error code (`network` when it was not reached). */
+/**
+ * A refusal or failure, with the server's error code (`network` when it was not reached),
+ * and the seconds a 429 asked to wait (its Retry-After, rounded up), when it said.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
+    readonly retryAfterS: number | null = null,
   ) {
     super(message);
   }
 }
 
-/** One API call: JSON in and out, refusals as ApiError (the analysis board's calls use it too). */
+/** A Retry-After header in whole seconds (rounded up); null when absent or not a positive number. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/**
+ * One API call: JSON in and out, with this site's cookies; refusals as ApiError. Every
+ * module's calls use it (games, the analysis board, the player routes, the lobby).
+ */
 export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
   let response: Response;
   try {
@@ -77,6 +90,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
     });
   } catch {
     throw new ApiError('network', 'The server could not be reached.', 0);
@@ -91,7 +105,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
     } catch {
       // Not JSON: keep the status text.
     }
-    throw new ApiError(code, message, response.status);
+    throw new ApiError(code, message, response.status, retryAfterOf(response));
   }
   // 202 and 204 answers carry no body.
   if (response.status === 202 || response.status === 204) return undefined as T;

@@ -4,11 +4,13 @@
 // is no server (the static site). Logging in or out reloads the page: its games change.
 
 import { render } from 'preact';
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { identityApi, IdentityError } from './api';
+import { ApiError } from '../api';
+import { identityApi } from './api';
 import { identityErrorText, NAME_RULES, nameProblem, passwordProblem, waitText } from './format';
 import { loadMe, me, meUnavailable, setMe } from './state';
+import type { Me } from './types';
 import { NotifyToggle } from './notify-toggle';
 import './identity.css';
 
@@ -16,7 +18,61 @@ type Form = 'name' | 'account' | 'login' | null;
 
 export const INTRO = 'You can play without an account. Choose a name so opponents see who you are; create an account to sign in on another device.';
 
-const errorOf = (e: unknown) => identityErrorText(e, e instanceof IdentityError ? e.retryAfterS : null);
+const errorOf = (e: unknown) => identityErrorText(e, e instanceof ApiError ? e.retryAfterS : null);
+
+/**
+ * A form's state: its refusal, whether it waits for the server, and `send`, which asks the
+ * server, takes the answer as who this browser is and hands it to `done`. The form stays
+ * busy after `done` when `done` leaves the page (logging in reloads it).
+ */
+function useForm() {
+  const error = useSignal<string | null>(null);
+  const busy = useSignal(false);
+  const send = (ask: () => Promise<Me>, done: (next: Me) => void, leaves = false) => {
+    busy.value = true;
+    error.value = null;
+    ask()
+      .then((next) => {
+        setMe(next);
+        done(next);
+        if (!leaves) busy.value = false;
+      })
+      .catch((e: unknown) => {
+        error.value = errorOf(e);
+        busy.value = false;
+      });
+  };
+  return { error, busy, send };
+}
+
+/** The end of every form: its refusal, its button and Cancel. */
+function FormEnd(props: { error: string | null; action: string; label: string; disabled: boolean; close: (said: string) => void }) {
+  return (
+    <>
+      <p class="identity-error" role="alert" hidden={!props.error}>
+        {props.error}
+      </p>
+      <div class="identity-buttons">
+        <button type="submit" class={`primary ${props.action}`} disabled={props.disabled}>
+          {props.label}
+        </button>
+        <button type="button" onClick={() => props.close('')}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A labelled password field kept in `value`. */
+function PasswordField(props: { label: string; name: string; autoComplete: string; value: Signal<string> }) {
+  return (
+    <label class="identity-field">
+      <span>{props.label}</span>
+      <input type="password" name={props.name} autoComplete={props.autoComplete} value={props.value.value} onInput={(e) => (props.value.value = (e.target as HTMLInputElement).value)} />
+    </label>
+  );
+}
 
 /** Where a name's profile is. */
 export const profileHref = (name: string) => `/?player=${encodeURIComponent(name)}`;
@@ -24,8 +80,7 @@ export const profileHref = (name: string) => `/?player=${encodeURIComponent(name
 function NameForm({ close }: { close: (said: string) => void }) {
   const m = me.value;
   const value = useSignal(m?.name ?? '');
-  const error = useSignal<string | null>(null);
-  const busy = useSignal(false);
+  const { error, busy, send } = useForm();
   const wait = m?.name && m.name_change_in_ms ? m.name_change_in_ms : 0;
   const submit = (ev: Event) => {
     ev.preventDefault();
@@ -34,16 +89,11 @@ function NameForm({ close }: { close: (said: string) => void }) {
       error.value = problem;
       return;
     }
-    busy.value = true;
-    error.value = null;
-    identityApi
-      .setName(value.value.trim())
-      .then((next) => {
-        setMe(next);
-        close(`You are now ${next.name ?? value.value.trim()}.`);
-      })
-      .catch((e: unknown) => (error.value = errorOf(e)))
-      .finally(() => (busy.value = false));
+    const name = value.value.trim();
+    send(
+      () => identityApi.setName(name),
+      (next) => close(`You are now ${next.name ?? name}.`),
+    );
   };
   return (
     <form class="identity-form name-form" onSubmit={submit} noValidate>
@@ -68,17 +118,7 @@ function NameForm({ close }: { close: (said: string) => void }) {
         {NAME_RULES} {m?.name ? 'You may change it once every 30 days.' : 'After this first choice you may change it once every 30 days.'}
       </p>
       {wait > 0 && <p class="identity-note wait">{`You can change your name again in ${waitText(wait)}.`}</p>}
-      <p class="identity-error" role="alert" hidden={!error.value}>
-        {error.value}
-      </p>
-      <div class="identity-buttons">
-        <button type="submit" class="primary save-name" disabled={busy.value || wait > 0}>
-          {m?.name ? 'Change name' : 'Choose this name'}
-        </button>
-        <button type="button" onClick={() => close('')}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd error={error.value} action="save-name" label={m?.name ? 'Change name' : 'Choose this name'} disabled={busy.value || wait > 0} close={close} />
     </form>
   );
 }
@@ -87,8 +127,7 @@ function AccountForm({ close }: { close: (said: string) => void }) {
   const m = me.value;
   const password = useSignal('');
   const again = useSignal('');
-  const error = useSignal<string | null>(null);
-  const busy = useSignal(false);
+  const { error, busy, send } = useForm();
   const submit = (ev: Event) => {
     ev.preventDefault();
     const problem = passwordProblem(password.value, again.value);
@@ -96,16 +135,10 @@ function AccountForm({ close }: { close: (said: string) => void }) {
       error.value = problem;
       return;
     }
-    busy.value = true;
-    error.value = null;
-    identityApi
-      .createAccount(password.value)
-      .then((next) => {
-        setMe(next);
-        close(`Account created. On another device, log in as ${next.name ?? ''} with this password.`);
-      })
-      .catch((e: unknown) => (error.value = errorOf(e)))
-      .finally(() => (busy.value = false));
+    send(
+      () => identityApi.createAccount(password.value),
+      (next) => close(`Account created. On another device, log in as ${next.name ?? ''} with this password.`),
+    );
   };
   return (
     <form class="identity-form account-form" onSubmit={submit} noValidate>
@@ -114,25 +147,9 @@ function AccountForm({ close }: { close: (said: string) => void }) {
       </p>
       {/* For password managers: the account's name beside the new password. */}
       <input type="text" name="username" autoComplete="username" value={m?.name ?? ''} readOnly hidden />
-      <label class="identity-field">
-        <span>Password (at least 8 characters)</span>
-        <input type="password" name="password" autoComplete="new-password" value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
-      </label>
-      <label class="identity-field">
-        <span>The same password again</span>
-        <input type="password" name="password-again" autoComplete="new-password" value={again.value} onInput={(e) => (again.value = (e.target as HTMLInputElement).value)} />
-      </label>
-      <p class="identity-error" role="alert" hidden={!error.value}>
-        {error.value}
-      </p>
-      <div class="identity-buttons">
-        <button type="submit" class="primary create-account" disabled={busy.value}>
-          Create account
-        </button>
-        <button type="button" onClick={() => close('')}>
-          Cancel
-        </button>
-      </div>
+      <PasswordField label="Password (at least 8 characters)" name="password" autoComplete="new-password" value={password} />
+      <PasswordField label="The same password again" name="password-again" autoComplete="new-password" value={again} />
+      <FormEnd error={error.value} action="create-account" label="Create account" disabled={busy.value} close={close} />
     </form>
   );
 }
@@ -140,27 +157,19 @@ function AccountForm({ close }: { close: (said: string) => void }) {
 function LoginForm({ close }: { close: (said: string) => void }) {
   const name = useSignal('');
   const password = useSignal('');
-  const error = useSignal<string | null>(null);
-  const busy = useSignal(false);
+  const { error, busy, send } = useForm();
   const submit = (ev: Event) => {
     ev.preventDefault();
     if (!name.value.trim() || !password.value) {
       error.value = 'Type your name and your password.';
       return;
     }
-    busy.value = true;
-    error.value = null;
-    identityApi
-      .logIn(name.value.trim(), password.value)
-      .then((next) => {
-        setMe(next);
-        // This device now plays as the account: its games, seats and ratings.
-        location.reload();
-      })
-      .catch((e: unknown) => {
-        error.value = errorOf(e);
-        busy.value = false;
-      });
+    // This device now plays as the account: its games, seats and ratings.
+    send(
+      () => identityApi.logIn(name.value.trim(), password.value),
+      () => location.reload(),
+      true,
+    );
   };
   return (
     <form class="identity-form login-form" onSubmit={submit} noValidate>
@@ -169,21 +178,8 @@ function LoginForm({ close }: { close: (said: string) => void }) {
         <span>Name</span>
         <input name="login-name" autoComplete="username" autoCapitalize="off" spellcheck={false} value={name.value} onInput={(e) => (name.value = (e.target as HTMLInputElement).value)} />
       </label>
-      <label class="identity-field">
-        <span>Password</span>
-        <input type="password" name="login-password" autoComplete="current-password" value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
-      </label>
-      <p class="identity-error" role="alert" hidden={!error.value}>
-        {error.value}
-      </p>
-      <div class="identity-buttons">
-        <button type="submit" class="primary log-in" disabled={busy.value}>
-          Log in
-        </button>
-        <button type="button" onClick={() => close('')}>
-          Cancel
-        </button>
-      </div>
+      <PasswordField label="Password" name="login-password" autoComplete="current-password" value={password} />
+      <FormEnd error={error.value} action="log-in" label="Log in" disabled={busy.value} close={close} />
     </form>
   );
 }

@@ -41,18 +41,27 @@ function Rating({ r }: { r: { rating: number; provisional: boolean } }) {
   );
 }
 
+/** The two number columns' headings of both rating tables. */
+function RatingHeads() {
+  return (
+    <>
+      <th scope="col" class="num">
+        Rating
+      </th>
+      <th scope="col" class="num">
+        Rated games
+      </th>
+    </>
+  );
+}
+
 function RatingsTable({ ratings }: { ratings: PoolRatingView[] }) {
   return (
     <table class="ratings-table">
       <thead>
         <tr>
           <th scope="col">Game</th>
-          <th scope="col" class="num">
-            Rating
-          </th>
-          <th scope="col" class="num">
-            Rated games
-          </th>
+          <RatingHeads />
           <th scope="col">
             <span class="sr-only">Leaderboard</span>
           </th>
@@ -169,12 +178,7 @@ function LeaderboardPage({ pool }: { pool: string }) {
                   #
                 </th>
                 <th scope="col">Player</th>
-                <th scope="col" class="num">
-                  Rating
-                </th>
-                <th scope="col" class="num">
-                  Rated games
-                </th>
+                <RatingHeads />
               </tr>
             </thead>
             <tbody>
