@@ -877,3 +877,97 @@ fn a_game_on_one_device_open_beside_does_not_make_its_player_gone() {
         outcome(&r)
     );
 }
+
+/// A new player named `name` through `s`.
+fn named(s: &Server, name: &str) -> String {
+    let player = new_player();
+    let body = json!({ "name": name }).to_string();
+    let r = s.request_as(&player, "PUT", "/api/me/name", Some(&body));
+    assert_eq!(r.status, 200, "{}", r.body);
+    player
+}
+
+/// Polls `s`'s view of the game as `player` until `done` holds; panics after `within`.
+fn poll_as(
+    s: &Server,
+    player: &str,
+    id: &str,
+    within: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = Instant::now() + within;
+    loop {
+        let r = s.request_as(player, "GET", &format!("/api/games/{id}"), None);
+        assert_eq!(r.status, 200, "{}", r.body);
+        let g = r.json();
+        if done(&g) {
+            return g;
+        }
+        assert!(Instant::now() < deadline, "not reached in {within:?}: {g}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_rated_game_ended_through_one_instance_shows_its_rating_changes_on_the_other() {
+    let Some(p) = pair(&[]) else {
+        return;
+    };
+    let white = named(&p.a, "Alpha");
+    let black = named(&p.b, "Bravo");
+    // White's challenge through A, accepted through B: the lobby is the database's.
+    let r = p.a.post_as(
+        &white,
+        "/api/lobby/challenges",
+        json!({ "variant": "fourfold", "time_control": { "minutes": 10 }, "rated": true, "color": "white" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let challenge = r.json()["id"].as_str().unwrap().to_string();
+    let r = p.b.post_as(
+        &black,
+        &format!("/api/lobby/challenges/{challenge}/accept"),
+        json!({}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["game"].as_str().unwrap().to_string();
+    // B holds the game from here on, with both players' labels (Black's socket there
+    // keeps it in B's memory: a change made through A refreshes it in place).
+    let _black_socket = connect_as(&p.b, &id, &black);
+    let g = poll_as(&p.b, &black, &id, Duration::from_secs(5), |g| {
+        g["players"]["white"]["name"] == "Alpha"
+    });
+    assert_eq!(g["players"]["black"]["name"], "Bravo", "{g}");
+    assert_eq!(g["rated"], true);
+    // White moves through A, Black through B, and White resigns through A.
+    let r = p.a.post_as(
+        &white,
+        &format!("/api/games/{id}/moves"),
+        json!({ "move": server_common::first_move(&g), "ply": 0 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g = poll_as(&p.b, &black, &id, Duration::from_secs(5), |g| ply(g) == 1);
+    let r = p.b.post_as(
+        &black,
+        &format!("/api/games/{id}/moves"),
+        json!({ "move": server_common::first_move(&g), "ply": 1 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    poll_as(&p.a, &white, &id, Duration::from_secs(5), |g| ply(g) == 2);
+    let r =
+        p.a.post_as(&white, &format!("/api/games/{id}/resign"), json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // A rated the game just after its write; B shows the changes without a reload.
+    let started = Instant::now();
+    let g = poll_as(&p.b, &black, &id, Duration::from_secs(10), |g| {
+        !g["players"]["white"]["change"].is_null()
+    });
+    println!(
+        "rating changes shown on B {:?} after the resignation",
+        started.elapsed()
+    );
+    let (w, b) =
+        rating::rate_game(rating::Rating::default(), rating::Rating::default(), 0.0).unwrap();
+    let change = |r: rating::Rating| r.rating.round() as i64 - 1500;
+    assert_eq!(g["players"]["white"]["change"], change(w), "{g}");
+    assert_eq!(g["players"]["black"]["change"], change(b), "{g}");
+}

@@ -20,13 +20,20 @@
 //!   and the stored time each turn began is the database's, so an instance taking a game
 //!   over runs its clocks from where another left them.
 
+use super::effects::wake_at;
 use super::game::{self, GameSlot, GameState};
+use super::service::Mode;
 use super::service::Service;
 use super::store::{Cluster, Feed};
+use rules::GameStatus;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use table::{Command, Holder, Timer};
+use table::{Command, Holder, Seats, Timer};
+
+/// When (ms after another instance ended a rated game) its labels are read again here,
+/// to show the rating changes that instance writes just after the result.
+const RELABEL_AFTER_MS: [i64; 2] = [1_000, 5_000];
 
 /// How often an instance renews its leases and says who is connected to it.
 const HEARTBEAT: Duration = Duration::from_millis(1000);
@@ -138,12 +145,46 @@ impl Service {
     fn refresh(self: &Arc<Self>, slot: &Arc<GameSlot>, st: &mut GameState) {
         st.stop_engines();
         st.epoch += 1;
+        let seats_before = st.table.seats().clone();
+        let over_before = st.table.game().status() != GameStatus::InProgress;
         if !self.read_back(slot, st) {
             return;
         }
         st.holder = false;
         let update = st.publish(&slot.id, None, false).update;
         slot.send(update);
+        self.relabel_after_refresh(slot, st, &seats_before, over_before);
+    }
+
+    /// The players' labels after another instance's change: read again when the seats
+    /// changed, and when the game ended. A rated game is rated by the instance that
+    /// ended it just after its write (`ratings.rs`), so its changes are read once more
+    /// a little later (and once again, should that instance have been slow).
+    fn relabel_after_refresh(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        st: &GameState,
+        seats_before: &Seats,
+        over_before: bool,
+    ) {
+        if st.table.mode() != Mode::Online {
+            return;
+        }
+        let over = st.table.game().status() != GameStatus::InProgress;
+        let ended = over && !over_before;
+        if st.table.seats() != seats_before || ended {
+            let (service, slot) = (Arc::clone(self), Arc::clone(slot));
+            self.runtime
+                .spawn_blocking(move || service.refresh_labels(&slot));
+        }
+        if ended && st.table.rated() {
+            for later_ms in RELABEL_AFTER_MS {
+                let (service, slot) = (Arc::clone(self), Arc::clone(slot));
+                wake_at(&self.runtime, game::now_ms() + later_ms, move || {
+                    service.refresh_labels(&slot)
+                });
+            }
+        }
     }
 
     /// Takes over the games whose leases expired: reads each again and runs what is due
