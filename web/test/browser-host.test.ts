@@ -126,7 +126,7 @@ describe.skipIf(!haveWasm)('the browser host', () => {
     await expect(g.link.fetch()).rejects.toMatchObject({ code: 'unknown_game' });
     await expect(host.createGame({ variant: 'stacked', time_control: { minutes: 0 } })).rejects.toMatchObject({
       code: 'bad_request',
-      message: 'field "time_control.minutes" must be more than 0 and at most 1440',
+      message: 'field "time_control.minutes" must be more than 0 and at most 1440, not 0',
     });
     await expect(host.createGame({ variant: 'stacked', record: '[Variant "stacked"]' })).rejects.toMatchObject({
       code: 'bad_request',

@@ -106,17 +106,24 @@ describe.skipIf(!haveWasm)('browser games: review, records, evaluations, clocks'
   it('keeps the clocks as the table runs them: charged per move with the increment, kept over a reload, and a fallen flag loses on time', async () => {
     t = 0;
     const created = await host.createGame({ variant: 'trid', rules: 'meder', mode: 'local', time_control: { minutes: 1, increment_seconds: 2 } });
-    expect(created.clocks).toEqual({ initial_ms: 60_000, white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: null });
+    expect(created.clocks).toEqual({
+      initial_ms: 60_000,
+      white_ms: 60_000,
+      black_ms: 60_000,
+      increment_ms: 2_000,
+      running: null,
+      per_move: false,
+    });
     const g = open(host, created.id);
     let v = await g.link.fetch();
     for (let i = 0; i < 2; i++) {
       t += 10_000; // the first moves are free
       v = await g.link.move(v.legal_moves[0].token, v.ply);
     }
-    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: 'white' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 60_000, black_ms: 60_000, increment_ms: 2_000, running: 'white', per_move: false });
     t += 5_000;
     v = await g.link.move(v.legal_moves[0].token, v.ply);
-    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black', per_move: false });
     t += 20_000;
     expect((await g.link.fetch()).clocks).toMatchObject({ black_ms: 40_000, running: 'black' });
     // A reload: the clocks go on from where the last move left them (as on the server
@@ -124,7 +131,7 @@ describe.skipIf(!haveWasm)('browser games: review, records, evaluations, clocks'
     g.link.close();
     const again = open(host, created.id);
     v = await again.state(() => true);
-    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black' });
+    expect(v.clocks).toEqual({ initial_ms: 60_000, white_ms: 57_000, black_ms: 60_000, increment_ms: 2_000, running: 'black', per_move: false });
     // Black's flag falls before the move arrives: the game is lost on time.
     t += 61_000;
     await expect(again.link.move(v.legal_moves[0].token, v.ply)).rejects.toMatchObject({
