@@ -170,7 +170,7 @@ test('a clocked game counts down in the browser and keeps its clocks over a relo
     await page.fill('input[name="increment"]', '0');
   });
   let v = await view(page);
-  assert.deepEqual(v.clocks, { initial_ms: 180_000, white_ms: 180_000, black_ms: 180_000, increment_ms: 0, running: null });
+  assert.deepEqual(v.clocks, { initial_ms: 180_000, white_ms: 180_000, black_ms: 180_000, increment_ms: 0, running: null, per_move: false });
   await page.waitForSelector('.clocks .clock-white');
   v = await playMoves(3);
   assert.equal(v.clocks.running, 'black');
