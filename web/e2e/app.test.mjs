@@ -357,7 +357,8 @@ describe('the game panel', () => {
         return !!t && /depth \d+, [\d.]+ s left/.test(t.textContent ?? '') && !!t.querySelector('progress');
       },
       null,
-      { timeout: 30000 },
+      // Generous: on a loaded machine the first progress report can be slow to come.
+      { timeout: 60000 },
     );
     // Stop the search: resigning ends the game.
     page.once('dialog', (d) => d.accept());
