@@ -367,3 +367,18 @@ fn accounts_made_from_one_address_are_bounded_per_hour() {
     assert!(retry_after(&r) >= 1);
     assert_eq!(d.me()["account"], false);
 }
+
+#[test]
+fn names_chosen_from_one_address_are_bounded_per_hour() {
+    let s = Server::start(&[]);
+    for i in 0..30 {
+        let mut d = Device::new(&s);
+        ok(d.set_name(&format!("Squat{i}")));
+    }
+    // Made-up player ids do not help: the address has had its share this hour.
+    let mut d = Device::new(&s);
+    let r = d.set_name("Squat30");
+    let m = refused(&r, 429, "rate_limited");
+    assert!(m.contains("from this address"), "{m}");
+    assert!((1..=3600).contains(&retry_after(&r)));
+}

@@ -10,6 +10,7 @@
 //! limits hold across instances.
 
 use super::error::{ApiError, ErrorCode};
+use super::limits::Window;
 use super::players::{self, PlayerId};
 use super::ratings::PoolRatingView;
 use super::routes::{blocking, AppState};
@@ -116,18 +117,26 @@ pub struct Me {
     pub ratings: Vec<PoolRatingView>,
 }
 
-/// What one instance keeps for the routes: the hashing permits and the dummy hash.
+/// `GET /api/me` reads one player may make per minute (a page reads it once), four
+/// players' worth per address, as player ids cost nothing.
+pub const ME_READS_PER_MINUTE: u32 = 120;
+pub const ME_READS_ADDRESS_SHARE: u32 = 4;
+/// Names one address may choose per hour: a name needs no account, so without this
+/// bound one address could claim names by the thousand under made-up player ids.
+pub const NAMES_PER_ADDRESS_PER_HOUR: u32 = 30;
+
+/// What one instance keeps for the routes: the hashing permits, the dummy hash, and
+/// the counts of reads (per minute) and names chosen (per hour).
 struct Accounts {
     hashing: Arc<Semaphore>,
     dummy: OnceLock<String>,
+    reads: Window,
+    names: Window,
 }
 
 /// The routes, merged into the API router.
 pub fn routes() -> Router<AppState> {
-    let accounts = Arc::new(Accounts {
-        hashing: Arc::new(Semaphore::new(HASHES_AT_ONCE)),
-        dummy: OnceLock::new(),
-    });
+    let accounts = Arc::new(Accounts::new());
     Router::new()
         .route("/me", get(me))
         .route("/me/name", put(set_name))
@@ -218,6 +227,15 @@ fn verify_password(password: &str, hash: &str) -> bool {
 }
 
 impl Accounts {
+    fn new() -> Accounts {
+        Accounts {
+            hashing: Arc::new(Semaphore::new(HASHES_AT_ONCE)),
+            dummy: OnceLock::new(),
+            reads: Window::new(std::time::Duration::from_secs(60)),
+            names: Window::new(std::time::Duration::from_secs(3600)),
+        }
+    }
+
     /// A permit to hash, if fewer than [`HASHES_AT_ONCE`] are running.
     fn permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
         Arc::clone(&self.hashing).try_acquire_owned().map_err(|_| {
@@ -264,10 +282,38 @@ fn change_wait_ms(changes: u32, changed_at_ms: i64, now: i64) -> Option<i64> {
     (wait > 0).then_some(wait)
 }
 
+/// A 429 with the wait once `window` has counted `keys` up to their caps.
+fn admit(window: &Window, keys: &[(&str, u32)], what: &str) -> Result<(), ApiError> {
+    window
+        .try_hit(keys, std::time::Instant::now())
+        .map_err(|wait| {
+            ApiError::rate_limited(format!("too many {what}"))
+                .with_retry_after(wait.as_secs_f64().ceil().max(1.0) as u64)
+        })
+}
+
 async fn me(
     State(svc): State<AppState>,
     Extension(player): Extension<PlayerId>,
+    Extension(accounts): Extension<Arc<Accounts>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<Json<Me>, ApiError> {
+    let by_player = format!("me {}", player.as_str());
+    let by_address = format!("me address {}", share_of(&addr));
+    admit(
+        &accounts.reads,
+        &[
+            (by_player.as_str(), ME_READS_PER_MINUTE),
+            (
+                by_address.as_str(),
+                ME_READS_PER_MINUTE * ME_READS_ADDRESS_SHARE,
+            ),
+        ],
+        &format!(
+            "reads of /api/me: at most {ME_READS_PER_MINUTE} a minute per player ({} per address)",
+            ME_READS_PER_MINUTE * ME_READS_ADDRESS_SHARE
+        ),
+    )?;
     blocking(move || me_of(&*svc.store, player.as_str(), now_ms()))
         .await
         .map(Json)
@@ -280,6 +326,8 @@ fn required(field: &str, value: Option<String>) -> Result<String, ApiError> {
 async fn set_name(
     State(svc): State<AppState>,
     Extension(player): Extension<PlayerId>,
+    Extension(accounts): Extension<Arc<Accounts>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Me>, ApiError> {
     let body: NameBody = super::requests::read(body)?
@@ -288,6 +336,12 @@ async fn set_name(
     if let Some(problem) = name_problem(&name) {
         return Err(ApiError::new(ErrorCode::BadName, problem));
     }
+    let by_address = format!("names address {}", share_of(&addr));
+    admit(
+        &accounts.names,
+        &[(by_address.as_str(), NAMES_PER_ADDRESS_PER_HOUR)],
+        &format!("names chosen from this address: at most {NAMES_PER_ADDRESS_PER_HOUR} an hour"),
+    )?;
     blocking(move || {
         let store = &*svc.store;
         let now = now_ms();
@@ -553,10 +607,7 @@ mod tests {
 
     #[test]
     fn at_most_two_hashes_run_at_once_and_a_third_waits_a_second() {
-        let accounts = Accounts {
-            hashing: Arc::new(Semaphore::new(HASHES_AT_ONCE)),
-            dummy: OnceLock::new(),
-        };
+        let accounts = Accounts::new();
         let first = accounts.permit().unwrap();
         let _second = accounts.permit().unwrap();
         let refused = accounts.permit().unwrap_err();
